@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * arch/port.h - the contract between the Tactus core and an architecture port.
+ *
+ * The core (sched/, ipc/, fifo/, shm/) is freestanding C++ and never touches
+ * hardware. A port (arch/<arch>/) implements the tx_port_* functions below, in
+ * C, C++ or assembly, and calls the tx_core_* entry points at the end of this
+ * file. A new SoC port is one folder that provides exactly this list.
+ *
+ * Terms used in the contracts:
+ *  - "co-kernel interrupts": the NMI-class interrupts the port delivers to the
+ *    core (timer, reschedule IPI). Linux's own interrupt masking never blocks
+ *    them; tx_port_irq_save() does.
+ *  - "masked": co-kernel interrupts are masked on this CPU.
+ *  - "Linux context": code running as Linux (the idle task of the co-kernel):
+ *    module init/exit, syscalls, irq_work. It may sleep and allocate.
+ *  - "real-time context": a real-time task, or an interrupt taken on the
+ *    co-kernel's behalf. It must not sleep, allocate or take Linux locks.
+ *
+ * Every function is bounded in time; the bound is the port's to state.
+ */
+#ifndef TACTUS_ARCH_PORT_H
+#define TACTUS_ARCH_PORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Saved execution state of one context (a task, or Linux on one CPU).
+ * Opaque to the core; the port stores callee-saved registers, the stack
+ * pointer and its per-context interrupt state here and checks at compile time
+ * that they fit.
+ */
+#define TX_PORT_CONTEXT_WORDS 24
+struct tx_port_context {
+	uint64_t words[TX_PORT_CONTEXT_WORDS];
+};
+
+/* Floating-point save area size and alignment, the same for every port. */
+#define TX_PORT_FPU_BYTES 1024
+#define TX_PORT_FPU_ALIGN 64
+
+/* ---- Time base --------------------------------------------------------- */
+
+/* Current count of the co-kernel time base: monotonic, the same on every CPU,
+ * callable in any context and any masking state. */
+uint64_t tx_port_now(void);
+
+/* Frequency of the time base in Hz; constant after the port is up. */
+uint64_t tx_port_counter_hz(void);
+
+/* Program this CPU's one-shot co-kernel timer to fire at the absolute count
+ * 'deadline' (a deadline in the past fires as soon as possible), replacing any
+ * earlier programming. Called masked. When it fires, the port calls
+ * tx_core_timer_irq() on this CPU. */
+void tx_port_timer_program(uint64_t deadline);
+
+/* Stop this CPU's co-kernel timer; no tx_core_timer_irq() follows. Masked. */
+void tx_port_timer_stop(void);
+
+/* ---- Masking ----------------------------------------------------------- */
+
+/* Mask co-kernel interrupts on this CPU and return the previous state, to be
+ * given back to tx_port_irq_restore(). Nests. An interrupt raised while masked
+ * stays pending and is taken when the outermost restore unmasks. */
+unsigned long tx_port_irq_save(void);
+void tx_port_irq_restore(unsigned long state);
+
+/* ---- CPUs -------------------------------------------------------------- */
+
+/* Upper bound on CPU indices the core keeps state for. */
+#define TX_MAX_CPUS 8
+
+/* Index of this CPU, below TX_MAX_CPUS. Stable while masked. */
+unsigned tx_port_cpu(void);
+
+/* Raise the co-kernel reschedule interrupt on 'cpu' (possibly this one). The
+ * port then calls tx_core_ipi_irq() there, masked, and dispatches as after a
+ * timer interrupt. Callable masked, from any context. */
+void tx_port_send_ipi(unsigned cpu);
+
+/* ---- Contexts ---------------------------------------------------------- */
+
+/* Prepare 'ctx' so that the first tx_port_switch() to it runs entry(arg) on
+ * the stack [stack, stack + size), masked, with Linux interrupts masked for
+ * as long as that context runs. 'stack' is 16-byte aligned. entry never
+ * returns. Linux context. */
+void tx_port_context_init(struct tx_port_context *ctx, void *stack,
+			  size_t size, void (*entry)(void *), void *arg);
+
+/* Save the caller's state into 'from' and resume 'to'. Returns when some
+ * later switch resumes 'from'. Called masked, and 'to' resumes masked: the
+ * masking state is not part of a context, but the Linux interrupt state is
+ * (a task runs with Linux interrupts masked; Linux gets its own state back).
+ * Memory effects before the switch are visible to 'to' (full barrier). */
+void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to);
+
+/* Save / restore the floating-point and SIMD registers of this CPU to / from
+ * a TX_PORT_FPU_BYTES area aligned to TX_PORT_FPU_ALIGN. Masked. The core
+ * calls them lazily: only when a task that uses the FPU is switched in and the
+ * registers belong to another context (Linux counts as one). */
+void tx_port_fpu_save(void *area);
+void tx_port_fpu_restore(const void *area);
+
+/* ---- Services for Linux context ---------------------------------------- */
+
+/* Memory for task stacks and object pools; Linux context only, never on a
+ * real-time path. Returns NULL on failure. Stacks are aligned to 16 bytes at
+ * least (ports may need more, e.g. THREAD_ALIGN). */
+void *tx_port_alloc(size_t size);
+void tx_port_free(void *p, size_t size);
+
+/* Ask Linux to call tx_core_linux_work() soon, in Linux context (irq_work on
+ * a kernel). Callable masked from real-time context; several requests before
+ * the call may merge into one. */
+void tx_port_linux_kick(void);
+
+/* A log line from the core (not a real-time path): level 0 = error,
+ * 1 = warning, 2 = info. */
+void tx_port_log(int level, const char *msg);
+
+/* ---- Core entry points, called by the port ------------------------------ */
+
+/* The co-kernel timer fired on this CPU. Masked, real-time context. */
+void tx_core_timer_irq(void);
+
+/* The reschedule IPI arrived on this CPU. Masked, real-time context. */
+void tx_core_ipi_irq(void);
+
+/* After tx_core_timer_irq()/tx_core_ipi_irq(): nonzero when this CPU must
+ * switch to another context. Masked. */
+int tx_core_resched_pending(void);
+
+/* Run the scheduler and switch. Called masked from a context whose full
+ * register state the port has saved (its interrupt return trampoline), so
+ * that the interrupted code resumes exactly when this call returns. */
+void tx_core_dispatch(void);
+
+/* Deferred Linux-side work (reader wake-ups, log lines, freeing the stacks of
+ * dead tasks). Linux context, unmasked. */
+void tx_core_linux_work(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACTUS_ARCH_PORT_H */
