@@ -123,6 +123,14 @@ void tx_port_linux_kick(void);
  * 1 = warning, 2 = info. */
 void tx_port_log(int level, const char *msg);
 
+/* An invariant of the core does not hold ('what' names it). Any context. */
+void tx_port_assert_failed(const char *what);
+
+/* Called in every busy-wait iteration of the core (spinning on a lock,
+ * rt_busy_sleep): a CPU hint on hardware, the point where simulated time
+ * advances on the host. Any context. */
+void tx_port_relax(void);
+
 /* ---- Core entry points, called by the port ------------------------------ */
 
 /* The co-kernel timer fired on this CPU. Masked, real-time context. */

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0
+// arch/host/port.cpp - the host port: arch/port.h on a simulated machine.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "../../arch/port.h"
+#include "../../hal/linux_work.hpp"
+#include "../../sched/scheduler.hpp"
+#include "sim.hpp"
+
+extern "C" void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp);
+extern "C" void tx_host_start(void);
+
+namespace tx::sim {
+
+namespace {
+
+// Slot use of tx_port_context on the host.
+enum : unsigned { kSp = 0 };
+
+struct HostCpu {
+	unsigned long masked = 0;
+	bool timer_armed = false;
+	Count deadline = 0;
+	bool timer_pending = false;
+	bool ipi_pending = false;
+	bool in_irq = false;
+	tx_port_context machine;  // where this CPU's execution is parked during rotation
+	void *idle_stack = nullptr; // Linux idle loop of CPUs other than 0
+};
+
+struct Machine {
+	Config config;
+	Count now = 0;
+	unsigned cpu = 0;
+	Count slice_end = 0;
+	HostCpu cpus[kMaxCpus];
+	std::function<void(unsigned)> injector;
+	bool in_injector = false;
+	bool kicked = false;
+	Counters counters;
+	std::vector<std::string> log;
+};
+
+Machine m;
+
+void deliver();
+
+bool timer_due(const HostCpu &c) { return c.timer_armed && m.now >= c.deadline; }
+
+void check_timer(HostCpu &c)
+{
+	if (timer_due(c)) {
+		c.timer_armed = false;
+		c.timer_pending = true;
+	}
+}
+
+// Take pending interrupts on the running CPU if it is unmasked. The CPU is
+// looked up again after each dispatch: the interrupted context may resume on
+// another CPU after a migration.
+void deliver()
+{
+	for (;;) {
+		HostCpu &c = m.cpus[m.cpu];
+		check_timer(c);
+		if (c.masked || c.in_irq || !(c.timer_pending || c.ipi_pending))
+			return;
+		c.masked = 1;
+		c.in_irq = true;
+		if (c.timer_pending) {
+			c.timer_pending = false;
+			m.counters.timer_irqs++;
+			tx_core_timer_irq();
+		}
+		if (c.ipi_pending) {
+			c.ipi_pending = false;
+			m.counters.ipi_irqs++;
+			tx_core_ipi_irq();
+		}
+		c.in_irq = false;
+		// The deferred path: the interrupted code is parked on its own
+		// stack (we are a plain call from it), so dispatching here is what
+		// a port's return trampoline does.
+		if (tx_core_resched_pending())
+			tx_core_dispatch();
+		m.cpus[m.cpu].masked = 0;
+	}
+}
+
+// Give the machine to the next online CPU when the slice is over.
+void maybe_rotate()
+{
+	if (m.config.cpus < 2 || m.now < m.slice_end)
+		return;
+	unsigned from = m.cpu;
+	unsigned to = (from + 1) % m.config.cpus;
+	m.slice_end = m.now + m.config.slice;
+	m.cpu = to;
+	tx_host_switch(&m.cpus[from].machine.words[kSp], &m.cpus[to].machine.words[kSp]);
+	// Back on 'from' (m.cpu was set by whoever switched to us).
+	deliver();
+}
+
+void injection_point()
+{
+	if (!m.injector || m.in_injector)
+		return;
+	m.in_injector = true;
+	m.injector(m.cpu);
+	m.in_injector = false;
+	deliver();
+}
+
+void advance(Count counts)
+{
+	while (counts > 0) {
+		HostCpu &c = m.cpus[m.cpu];
+		Count step = counts;
+		if (c.timer_armed && c.deadline > m.now)
+			step = min(step, c.deadline - m.now);
+		if (m.config.cpus > 1)
+			step = min(step, max<Count>(m.slice_end - m.now, 1));
+		m.now += step;
+		counts -= step;
+		deliver();
+		maybe_rotate();
+	}
+}
+
+[[noreturn]] void idle_loop(void *)
+{
+	for (;;)
+		advance(m.config.slice);
+}
+
+void init_context(tx_port_context *ctx, void *stack, size_t size, void (*entry)(void *), void *arg)
+{
+	std::memset(ctx, 0, sizeof(*ctx));
+	auto top = (reinterpret_cast<uintptr_t>(stack) + size) & ~uintptr_t(15);
+	auto *sp = reinterpret_cast<uint64_t *>(top - 64);
+	sp[0] = 0x037f00001f80ull; // mxcsr = 0x1f80, x87 control word = 0x37f
+	sp[1] = 0;                 // r15
+	sp[2] = 0;                 // r14
+	sp[3] = reinterpret_cast<uint64_t>(entry); // r13
+	sp[4] = reinterpret_cast<uint64_t>(arg);   // r12
+	sp[5] = 0;                 // rbx
+	sp[6] = 0;                 // rbp
+	sp[7] = reinterpret_cast<uint64_t>(&tx_host_start);
+	ctx->words[kSp] = reinterpret_cast<uint64_t>(sp);
+}
+
+} // namespace
+
+void reset(const Config &config)
+{
+	for (HostCpu &c : m.cpus)
+		std::free(c.idle_stack);
+	m.~Machine();
+	new (&m) Machine();
+	m.config = config;
+	m.slice_end = config.slice;
+	constexpr size_t kIdleStack = 64 * 1024;
+	for (unsigned i = 1; i < config.cpus; i++) {
+		m.cpus[i].idle_stack = std::aligned_alloc(16, kIdleStack);
+		init_context(&m.cpus[i].machine, m.cpus[i].idle_stack, kIdleStack, idle_loop, nullptr);
+	}
+	uint32_t online = config.cpus >= 32 ? ~0u : (1u << config.cpus) - 1;
+	g_sched.init(online);
+}
+
+Count now() { return m.now; }
+void consume(Count counts) { advance(counts); }
+
+void pump_linux_work()
+{
+	m.kicked = false;
+	tx_core_linux_work();
+}
+
+void run_linux(Count counts)
+{
+	Count end = m.now + counts;
+	while (m.now < end) {
+		advance(min<Count>(end - m.now, 1000));
+		if (m.kicked && m.cpu == 0 && g_sched.in_linux())
+			pump_linux_work();
+	}
+	if (m.kicked)
+		pump_linux_work();
+}
+
+unsigned current_cpu() { return m.cpu; }
+void set_injector(std::function<void(unsigned)> fn) { m.injector = std::move(fn); }
+void raise_timer(unsigned cpu) { m.cpus[cpu].timer_pending = true; }
+void raise_ipi(unsigned cpu) { m.cpus[cpu].ipi_pending = true; }
+bool masked() { return m.cpus[m.cpu].masked != 0; }
+const Counters &counters() { return m.counters; }
+Count timer_deadline(unsigned cpu) { return m.cpus[cpu].timer_armed ? m.cpus[cpu].deadline : -1; }
+const std::vector<std::string> &log_lines() { return m.log; }
+
+} // namespace tx::sim
+
+using tx::sim::m;
+
+extern "C" {
+
+uint64_t tx_port_now(void)
+{
+	tx::sim::injection_point();
+	return static_cast<uint64_t>(m.now);
+}
+
+uint64_t tx_port_counter_hz(void) { return m.config.hz; }
+
+void tx_port_timer_program(uint64_t deadline)
+{
+	auto &c = m.cpus[m.cpu];
+	c.timer_armed = true;
+	c.deadline = static_cast<tx::Count>(deadline);
+	m.counters.timer_programs++;
+	tx::sim::check_timer(c); // a past deadline is pending at once
+}
+
+void tx_port_timer_stop(void)
+{
+	m.cpus[m.cpu].timer_armed = false;
+	m.counters.timer_stops++;
+}
+
+unsigned long tx_port_irq_save(void)
+{
+	tx::sim::injection_point();
+	auto &c = m.cpus[m.cpu];
+	unsigned long old = c.masked;
+	c.masked = 1;
+	return old;
+}
+
+void tx_port_irq_restore(unsigned long state)
+{
+	m.cpus[m.cpu].masked = state;
+	if (!state)
+		tx::sim::deliver();
+	tx::sim::injection_point();
+}
+
+unsigned tx_port_cpu(void) { return m.cpu; }
+
+void tx_port_send_ipi(unsigned cpu)
+{
+	m.counters.ipis_sent++;
+	m.cpus[cpu].ipi_pending = true;
+	if (cpu == m.cpu)
+		tx::sim::deliver();
+}
+
+void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size, void (*entry)(void *), void *arg)
+{
+	tx::sim::init_context(ctx, stack, size, entry, arg);
+}
+
+void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to)
+{
+	m.counters.switches++;
+	tx_host_switch(&from->words[tx::sim::kSp], &to->words[tx::sim::kSp]);
+}
+
+void tx_port_fpu_save(void *area)
+{
+	m.counters.fpu_saves++;
+	__builtin_ia32_fxsave64(area);
+}
+
+void tx_port_fpu_restore(const void *area)
+{
+	m.counters.fpu_restores++;
+	__builtin_ia32_fxrstor64(const_cast<void *>(area));
+}
+
+void *tx_port_alloc(size_t size)
+{
+	size_t rounded = (size + 63) & ~size_t(63);
+	void *p = std::aligned_alloc(64, rounded);
+	if (p) {
+		m.counters.allocs++;
+		m.counters.bytes_live += size;
+	}
+	return p;
+}
+
+void tx_port_free(void *p, size_t size)
+{
+	if (!p)
+		return;
+	m.counters.frees++;
+	m.counters.bytes_live -= size;
+	std::free(p);
+}
+
+void tx_port_linux_kick(void) { m.kicked = true; }
+
+void tx_port_log(int level, const char *msg)
+{
+	m.log.emplace_back(msg);
+	if (m.config.echo_log)
+		std::fprintf(stderr, "[core %d] %s\n", level, msg);
+}
+
+void tx_port_assert_failed(const char *what)
+{
+	std::fprintf(stderr, "tactus assertion failed: %s\n", what);
+	std::abort();
+}
+
+void tx_port_relax(void) { tx::sim::advance(m.config.relax_step); }
+
+} // extern "C"

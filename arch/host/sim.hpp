@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0
+// arch/host/sim.hpp - the simulated machine behind the host port.
+//
+// The host port runs the unchanged core on simulated CPUs with a simulated
+// counter and one-shot timer per CPU, and switches between real task stacks.
+// Time only moves when code "executes": consume() in a task or in Linux, and
+// tx_port_relax() in busy waits. Interrupts are taken exactly as hardware
+// does: immediately when unmasked, else at the unmasking, and then the
+// deferred dispatch of arch/port.h runs on the interrupted stack.
+//
+// CPUs run one at a time, in turn, for 'slice' counts each (like QEMU's
+// icount round robin), so multi-CPU tests are deterministic but their
+// timing is not that of parallel CPUs: assert order and counts there.
+//
+// The test's main thread is CPU 0's Linux context.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "../../sched/config.hpp"
+
+namespace tx::sim {
+
+struct Config {
+	unsigned cpus = 1;
+	uint64_t hz = 1'000'000'000;  // counter frequency
+	Count slice = 50'000;          // multi-CPU rotation quantum, counts
+	Count relax_step = 10;         // time one busy-wait iteration takes
+	bool echo_log = false;         // print core log lines to stderr
+};
+
+// Reset the machine and the core (Scheduler::init with all CPUs online).
+void reset(const Config &config = Config());
+
+// Current simulated count.
+Count now();
+
+// The running context executes for 'counts' (taking interrupts on the way).
+void consume(Count counts);
+
+// Linux context of CPU 0: let 'counts' pass, running Linux work as it
+// becomes due, as an idle Linux would.
+void run_linux(Count counts);
+
+// Run queued Linux work now (deferred frees, log lines, FIFO wake-ups).
+void pump_linux_work();
+
+// Index of the CPU now executing.
+unsigned current_cpu();
+
+// Called at every point where the port is entered (tx_port_*), with the
+// CPU index; it may call raise_timer/raise_ipi to inject an interrupt at
+// that exact point. Null to remove.
+void set_injector(std::function<void(unsigned cpu)> fn);
+void raise_timer(unsigned cpu);
+void raise_ipi(unsigned cpu);
+
+// Whether co-kernel interrupts are masked on the running CPU.
+bool masked();
+
+struct Counters {
+	uint64_t timer_programs = 0, timer_stops = 0, timer_irqs = 0, ipis_sent = 0, ipi_irqs = 0;
+	uint64_t switches = 0, fpu_saves = 0, fpu_restores = 0, allocs = 0, frees = 0;
+	uint64_t bytes_live = 0;
+};
+const Counters &counters();
+
+// When the timer of 'cpu' is armed, its deadline; else -1.
+Count timer_deadline(unsigned cpu);
+
+// Log lines the core produced (tx_port_log), oldest first.
+const std::vector<std::string> &log_lines();
+
+} // namespace tx::sim

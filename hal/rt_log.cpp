@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "rt_log.hpp"
+
+#include "../arch/port.h"
+#include "../lib/format.hpp"
+#include "linux_work.hpp"
+#include "spinlock.hpp"
+
+namespace tx {
+
+namespace {
+
+struct LogLine {
+	int level = 0;
+	char text[kLogLineBytes] = {};
+};
+
+struct LogRing {
+	SpinLock lock;
+	LogLine lines[kLogLines];
+	unsigned head = 0; // next line to print
+	unsigned count = 0;
+	uint64_t dropped = 0;
+};
+
+constinit LogRing g_log{};
+
+void flush_work(LinuxWork *) { rt_log_flush(); }
+constinit LinuxWork g_flush{flush_work};
+
+} // namespace
+
+size_t rt_log_v(int level, const char *fmt, va_list ap)
+{
+	char text[kLogLineBytes];
+	size_t n = format_v(text, sizeof(text), fmt, ap);
+	unsigned long flags = g_log.lock.lock();
+	if (g_log.count == kLogLines) {
+		g_log.dropped++;
+		g_log.lock.unlock(flags);
+		return 0;
+	}
+	LogLine &line = g_log.lines[(g_log.head + g_log.count) % kLogLines];
+	line.level = level;
+	copy_bytes(line.text, text, sizeof(text));
+	g_log.count++;
+	g_log.lock.unlock(flags);
+	linux_work_queue(&g_flush);
+	return n < sizeof(text) ? n : sizeof(text) - 1;
+}
+
+size_t rt_log(int level, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	size_t n = rt_log_v(level, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+void rt_log_flush()
+{
+	for (;;) {
+		LogLine line;
+		unsigned long flags = g_log.lock.lock();
+		if (g_log.count == 0) {
+			g_log.lock.unlock(flags);
+			return;
+		}
+		line = g_log.lines[g_log.head];
+		g_log.head = (g_log.head + 1) % kLogLines;
+		g_log.count--;
+		g_log.lock.unlock(flags);
+		tx_port_log(line.level, line.text);
+	}
+}
+
+uint64_t rt_log_dropped() { return load_relaxed(&g_log.dropped); }
+
+void rt_log_reset()
+{
+	g_log.lock.reset();
+	g_log.head = g_log.count = 0;
+	g_log.dropped = 0;
+}
+
+} // namespace tx

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-2.0
+// lib/format.hpp - a small printf for real-time context (rt_printk).
+//
+// Supports %d %i %u %x %X %o %c %s %p %%, the l / ll / z length modifiers, a
+// width, '-' and '0' flags and a precision for strings. Always NUL-terminates;
+// returns the length it would have written (like vsnprintf). Bounded by the
+// format and argument lengths: no allocation, no locks.
+#pragma once
+
+#include <stdarg.h>
+
+#include "freestanding.hpp"
+
+namespace tx {
+
+size_t format_v(char *buf, size_t size, const char *fmt, va_list ap);
+size_t format(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+} // namespace tx

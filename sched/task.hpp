@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+// sched/task.hpp - the task control block.
+//
+// A Task lives in memory the user provides (RT_TASK in the C API), so it has
+// no constructor-time allocation; the scheduler fills it in Scheduler::
+// init_task(). Every field is protected by the co-kernel lock unless its
+// comment says otherwise.
+#pragma once
+
+#include "../lib/list.hpp"
+#include "config.hpp"
+#include "timer_queue.hpp"
+
+namespace tx {
+
+// What a task that is not ready waits for. A task may also be suspended
+// (suspend_depth > 0) whatever it waits for: the two are independent, as in
+// RTAI, so a suspended task that gets its semaphore keeps it and stays
+// suspended.
+enum class Wait : uint8_t {
+	None,      // not waiting: ready if not suspended
+	Delay,     // rt_sleep / rt_sleep_until
+	Period,    // rt_task_wait_period, or the first release of make_periodic
+	Semaphore, // rt_sem_wait*
+	Send,      // rt_send*: queued at the receiver
+	Receive,   // rt_receive*
+	Rpc,       // rt_rpc*: queued at the receiver
+	Return,    // rt_rpc*: received, waiting for rt_return
+	Mailbox,   // rt_mbx_send*/receive*
+};
+
+// Display state, derived; what /proc and rt_get_task_state show.
+enum class TaskState : uint8_t { Ready, Running, Suspended, Delayed, Blocked, PeriodicWait, Dead };
+
+struct PiResource;
+struct Task;
+
+// Tasks blocked on one object, in FIFO or priority order (RTAI's FIFO_Q /
+// PRIO_Q). Co-kernel lock held for every method. Bounds, n = waiters:
+//   add: O(1) in FIFO order, O(n) in priority order (behind equal
+//        priorities, so equals stay FIFO);
+//   remove, first: O(1);  reposition after a priority change: O(n).
+enum class QueueOrder : uint8_t { Fifo, Priority };
+
+class WaitQueue {
+public:
+	void init(QueueOrder order)
+	{
+		head_.init(nullptr);
+		order_ = order;
+	}
+	bool empty() const { return !head_.linked(); }
+	QueueOrder order() const { return order_; }
+	inline void add(Task *t);
+	static inline void remove(Task *t);
+	inline void reposition(Task *t);
+	inline Task *first() const;
+	inline Task *next_of(const Task *t) const;
+	unsigned count() const
+	{
+		unsigned n = 0;
+		for (const ListNode *p = head_.next; p != &head_; p = p->next)
+			n++;
+		return n;
+	}
+
+private:
+	static Task *owner(const ListNode *n) { return static_cast<Task *>(n->owner); }
+
+	ListNode head_;
+	QueueOrder order_ = QueueOrder::Fifo;
+};
+
+
+// Running statistics of a sampled quantity (min / avg / max).
+struct Stats {
+	Count min = 0, max = 0, sum = 0;
+	uint64_t samples = 0;
+
+	void add(Count v)
+	{
+		if (samples == 0 || v < min)
+			min = v;
+		if (samples == 0 || v > max)
+			max = v;
+		sum += v;
+		samples++;
+	}
+	Count avg() const { return samples ? sum / static_cast<Count>(samples) : 0; }
+};
+
+// Bookkeeping at the low end of every task stack. It outlives the Task (the
+// user may reuse the RT_TASK memory right after rt_task_delete), so the dead
+// stack is queued for freeing through this header, not through the Task.
+struct StackHeader {
+	ListNode zombie_link;
+	size_t bytes; // whole allocation, header included
+	uint64_t canary;
+};
+
+struct Task {
+	uint32_t magic;
+	char name[kTaskNameLen];
+	void *owner; // who created it (a module on a kernel), for bulk deletion
+	ListNode all_link; // Scheduler::all_tasks_
+
+	// Execution context.
+	tx_port_context ctx;
+	StackHeader *stack; // allocation start; the usable stack follows the header
+	void *fpu_area;     // TX_PORT_FPU_BYTES in the same allocation, or null
+	void (*entry)(long);
+	long arg;
+
+	// Scheduling.
+	int base_prio;   // as set by the user (rt_task_init, rt_change_prio)
+	int prio;        // effective: base_prio, raised by priority inheritance
+	unsigned level;  // ready-queue level of prio
+	unsigned cpu;    // the CPU whose queues hold this task
+	uint32_t cpus_allowed;
+	int suspend_depth;
+	Wait wait;
+	bool dead;
+	bool linux_ctx;      // this is a CPU's Linux idle task
+	bool on_cpu;         // currently the running context of its CPU
+	bool watchdog_hit;   // suspended by the watchdog
+	ListNode run_link;   // ready queue level list
+	ListNode wait_link;  // the WaitQueue it blocks on
+	WaitQueue *wait_queue;
+	void *wait_object;   // what it waits on (semaphore, mailbox, task), for /proc
+	PiResource *blocked_pi; // the resource semaphore it waits for, if any
+	Timer timer;
+	int wake_result;     // what the blocking call returns
+
+	// Round robin within a level (RT_SCHED_RR); quantum 0 = FIFO.
+	Count rr_quantum;
+	Count rr_left;
+
+	// Periodic execution.
+	Count period;        // 0 = not periodic
+	Count release_time;  // the current (or next) release
+	bool release_pending; // released, not yet run: sample latency at switch-in
+	uint64_t overruns;
+	Count last_start;    // when the previous release started running
+	Stats latency;       // start - release
+	Stats jitter;        // (start - previous start) - period
+
+	// Execution-time accounting.
+	Count exec_total;
+	Count exec_since_block; // watchdog: run time since the task last blocked
+	Count created_at;
+
+	// Messages (rt_send/receive/rpc/return).
+	unsigned long msg;    // message carried while queued, or received
+	unsigned long *reply; // where rt_return stores the rpc result
+	Task *msg_partner;    // the task that received from / sent to us
+	WaitQueue senders;    // tasks in rt_send/rt_rpc to us, priority order
+	WaitQueue returners;  // rpc callers we received, waiting for rt_return
+	WaitQueue receivers;  // tasks in rt_receive waiting for a message from us
+
+	// Priority inheritance: resource semaphores this task holds
+	// (Semaphore::owner_link nodes).
+	ListNode owned_sems;
+
+	// Mailbox transfer in progress while blocked on a mailbox.
+	char *xfer_buf;
+	size_t xfer_left;
+};
+
+constexpr uint32_t kTaskMagic = 0x7a5c7a5c;
+
+void WaitQueue::add(Task *t)
+{
+	ListNode *pos = &head_;
+	if (order_ == QueueOrder::Priority) {
+		for (ListNode *n = head_.next; n != &head_; n = n->next) {
+			if (owner(n)->prio > t->prio) {
+				pos = n;
+				break;
+			}
+		}
+	}
+	t->wait_link.insert_before(pos);
+	t->wait_queue = this;
+}
+
+void WaitQueue::remove(Task *t)
+{
+	t->wait_link.unlink();
+	t->wait_queue = nullptr;
+}
+
+void WaitQueue::reposition(Task *t)
+{
+	if (order_ != QueueOrder::Priority)
+		return;
+	remove(t);
+	add(t);
+}
+
+Task *WaitQueue::first() const { return empty() ? nullptr : owner(head_.next); }
+
+Task *WaitQueue::next_of(const Task *t) const
+{
+	const ListNode *n = t->wait_link.next;
+	return n == &head_ ? nullptr : owner(n);
+}
+
+} // namespace tx

@@ -1,0 +1,17 @@
+# sources.mk - source lists shared by the Makefile, Kbuild and CMake.
+# One file per line, tab-indented; paths relative to the repository root.
+
+# The freestanding core: compiled into the kernel modules and the host tests.
+TX_CORE_SOURCES := \
+	lib/muldiv.cpp \
+	lib/format.cpp \
+	hal/linux_work.cpp \
+	hal/rt_log.cpp \
+	sched/timer_queue.cpp \
+	sched/scheduler.cpp \
+	sched/tasks.cpp
+
+# The host port (tests only).
+TX_HOST_PORT_SOURCES := \
+	arch/host/port.cpp \
+	arch/host/switch_x86_64.S

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# tools/deps.sh [host|arm64|all] - install the Debian 12 packages Tactus needs.
+#
+#   host   host unit tests, coverage, benchmarks, plots
+#   arm64  cross toolchain, QEMU, linux-source-6.12 and the kernel build tools;
+#          also enables the arm64 dpkg architecture so that
+#          tools/kernel/fetch-debian-arm64.sh can `apt-get download` arm64 .debs
+#          (nothing arm64 is ever installed: busybox-static:arm64 would
+#          conflict with the amd64 busybox).
+#   all    both (default)
+#
+# Idempotent: packages already installed are skipped (dpkg-query), and apt is
+# not touched at all when nothing is missing. Needs root (or sudo) only when
+# something has to be installed.
+set -euo pipefail
+# shellcheck source=kernel/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/kernel/lib.sh"
+
+HOST_PKGS=(build-essential cmake g++ googletest libgtest-dev libgmock-dev
+           libbenchmark-dev libboost-dev lcov gcovr python3 gnuplot-nox)
+# Kernel build (cross, out of tree): the cross gcc/g++/binutils, make, the host
+# compiler for scripts/, bc/bison/flex/perl for Kbuild, libssl/libelf headers
+# for the host tools (sign-file, objtool, resolve_btfids), kmod for
+# depmod, dwarves (pahole) in case BTF is ever enabled, patch for the export
+# patch; cpio/gzip for the initramfs, xz-utils for the source tarball, rsync,
+# binutils-aarch64 for readelf (library closure of arm64 binaries).
+ARM64_PKGS=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu binutils-aarch64-linux-gnu
+            qemu-system-arm linux-source-6.12 build-essential make gcc libc6-dev
+            bc bison flex perl libssl-dev libelf-dev cpio gzip xz-utils kmod
+            dwarves rsync patch python3 coreutils)
+
+usage() { echo "usage: $0 [host|arm64|all]" >&2; exit 2; }
+
+what="${1:-all}"
+case "$what" in
+    host)  want=("${HOST_PKGS[@]}") ;;
+    arm64) want=("${ARM64_PKGS[@]}") ;;
+    all)   want=("${HOST_PKGS[@]}" "${ARM64_PKGS[@]}") ;;
+    -h|--help) usage ;;
+    *) usage ;;
+esac
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then SUDO=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+
+is_installed() {
+    dpkg-query -W -f='${db:Status-Status}\n' "$1" 2>/dev/null | grep -qx installed
+}
+
+t0="$(tx_now)"
+missing=()
+declare -A seen=()
+for p in "${want[@]}"; do
+    [ -n "${seen[$p]:-}" ] && continue
+    seen[$p]=1
+    is_installed "$p" || missing+=("$p")
+done
+
+need_update=0
+if [ "$what" != host ]; then
+    if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+        tx_log "adding dpkg architecture arm64 (for apt-get download of arm64 .debs only)"
+        "${SUDO[@]}" dpkg --add-architecture arm64
+        need_update=1
+    elif ! apt-cache show busybox-static:arm64 >/dev/null 2>&1; then
+        need_update=1   # architecture known but its package lists were never fetched
+    fi
+fi
+[ "${#missing[@]}" -gt 0 ] && need_update=1
+
+LOG="$TACTUS_LOGS/deps-$what.log"
+if [ "$need_update" -eq 1 ]; then
+    tx_step "apt-get update" "$LOG" "${SUDO[@]}" apt-get update
+fi
+
+if [ "${#missing[@]}" -eq 0 ]; then
+    tx_log "deps ($what): all ${#seen[@]} packages already installed"
+else
+    tx_log "deps ($what): installing ${#missing[@]} package(s): ${missing[*]}"
+    tx_step "apt-get install (${#missing[@]} packages)" "$LOG" \
+        "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+tx_log "deps ($what) finished in $(tx_elapsed "$t0")s"

@@ -1,0 +1,274 @@
+#!/usr/bin/env bash
+# tools/kernel/fetch-debian-arm64.sh [userland|kernels|headers|all]
+#
+# Downloads arm64 Debian packages with `apt-get download` and unpacks them with
+# `dpkg-deb -x` into the cache; nothing arm64 is ever installed (installing
+# would put kernels into /boot, and busybox-static:arm64 conflicts with the
+# amd64 busybox). Needs `tools/deps.sh arm64` first (arm64 dpkg architecture).
+#
+#   userland  busybox-static, rt-tests (cyclictest, hackbench, ...), stress-ng,
+#             and the shared libraries they need: the DT_NEEDED closure,
+#             resolved with aarch64-linux-gnu-readelf -d against the unpacked
+#             packages, recursively.
+#   kernels   Debian's newest 6.12 arm64 images: linux-image-6.12.*-arm64-unsigned
+#             and -rt-arm64-unsigned (only boot/vmlinuz-* and boot/config-*).
+#   headers   the matching linux-headers (-arm64, -rt-arm64, -common, -common-rt)
+#             and linux-kbuild-6.12 (arm64 binaries: see tools/kernel/NOTES.md
+#             and tools/kernel/debian-kdir-arm64.sh for making them usable here).
+#   all       userland + kernels + headers (default)
+#
+# Layout under ${TACTUS_CACHE:-$HOME/.cache/tactus}/debian-arm64/:
+#   debs/                   the downloaded .deb files
+#   root/                   unpacked userland (bin/busybox, usr/bin/cyclictest, libs)
+#   manifest/<set>.list     paths (relative to root/) that a set needs in a guest:
+#                           busybox, rt-tests, stress-ng (binaries + library closure)
+#   kernels/<release>/      vmlinuz, config  (e.g. 6.12.117+deb12-arm64)
+#   kernels/stock, kernels/rt   symlinks to the newest of each
+#   headers/                unpacked headers + kbuild (a usr/src, usr/lib prefix)
+# Idempotent: a set is skipped when its packages' candidate versions match the
+# stamp of the last fetch.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=lib.sh
+source "$HERE/lib.sh"
+
+what="${1:-all}"
+case "$what" in userland|kernels|headers|all) ;; *)
+    tx_die "usage: $0 [userland|kernels|headers|all]" ;; esac
+
+DA="$TACTUS_CACHE/debian-arm64"
+DEBS="$DA/debs"
+ROOT="$DA/root"
+MAN="$DA/manifest"
+LOG="$TACTUS_LOGS/fetch-debian-arm64.log"
+READELF="${TACTUS_CROSS}readelf"
+mkdir -p "$DEBS" "$ROOT" "$MAN" "$TACTUS_LOGS"
+tx_need_cmd apt-get apt-cache dpkg-deb "$READELF"
+
+dpkg --print-foreign-architectures | grep -qx arm64 ||
+    tx_die "dpkg architecture arm64 is not enabled: run tools/deps.sh arm64"
+apt-cache show busybox-static:arm64 >/dev/null 2>&1 ||
+    tx_die "no arm64 package lists: run tools/deps.sh arm64 (it runs apt-get update)"
+
+# --- apt helpers -------------------------------------------------------------
+# apt_name PKG -> the name apt-get accepts (PKG:arm64, or PKG for Arch: all)
+apt_name() {
+    local a
+    a="$(apt-cache show --no-all-versions "$1:arm64" 2>/dev/null | sed -n 's/^Architecture: //p' | head -n1)"
+    if [ "$a" = arm64 ]; then echo "$1:arm64"; else echo "$1"; fi
+}
+cand_version() {
+    apt-cache show --no-all-versions "$(apt_name "$1")" 2>/dev/null | sed -n 's/^Version: //p' | head -n1
+}
+# deb_path PKG -> the .deb in debs/ at the candidate version (downloads it if needed)
+deb_path() {
+    local pkg="$1" ver f
+    ver="$(cand_version "$pkg")"
+    [ -n "$ver" ] || { echo "no arm64 candidate for package $pkg" >&2; return 1; }
+    for f in "$DEBS/${pkg}_"*.deb; do
+        [ -e "$f" ] || continue
+        if [ "$(dpkg-deb -f "$f" Package)" = "$pkg" ] && [ "$(dpkg-deb -f "$f" Version)" = "$ver" ]; then
+            echo "$f"; return 0
+        fi
+    done
+    echo "downloading $pkg $ver" >&2
+    (cd "$DEBS" && apt-get download -q "$(apt_name "$pkg")=$ver" >&2) || return 1
+    for f in "$DEBS/${pkg}_"*.deb; do
+        if [ "$(dpkg-deb -f "$f" Version)" = "$ver" ]; then echo "$f"; return 0; fi
+    done
+    echo "apt-get download of $pkg left no .deb in $DEBS" >&2
+    return 1
+}
+extract_into() {   # PKG DEST
+    local d; d="$(deb_path "$1")" || return 1
+    echo "unpacking $(basename "$d") -> $2" >&2
+    dpkg-deb -x "$d" "$2"
+}
+
+# --- userland ------------------------------------------------------------------
+# soname -> Debian package. Debian names library packages after the soname
+# (libfoo.so.3 -> libfoo3, libfoo2.so.0 -> libfoo2-0); the exceptions are listed.
+soname_pkg() {
+    case "$1" in
+        libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|librt.so.1|libresolv.so.2|\
+        libutil.so.1|libanl.so.1|ld-linux-aarch64.so.1) echo libc6 ;;
+        libgcc_s.so.1) echo libgcc-s1 ;;
+        libstdc++.so.6) echo libstdc++6 ;;
+        libz.so.1) echo zlib1g ;;
+        libcrypto.so.3|libssl.so.3) echo libssl3 ;;
+        libjpeg.so.62) echo libjpeg62-turbo ;;
+        libJudy.so.1) echo libjudydebian1 ;;
+        libGLESv2.so.2) echo libgles2 ;;
+        libGLdispatch.so.0) echo libglvnd0 ;;
+        libEGL.so.1) echo libegl1 ;;
+        *)
+            local base="${1%%.so*}" ver="${1#*.so}"
+            ver="${ver#.}"; ver="${ver%%.*}"
+            base="$(echo "$base" | tr 'A-Z_' 'a-z-')"
+            if [[ "$base" =~ [0-9]$ ]]; then echo "$base-$ver"; else echo "$base$ver"; fi ;;
+    esac
+}
+LIBDIRS=(lib/aarch64-linux-gnu usr/lib/aarch64-linux-gnu lib usr/lib)
+find_soname() {   # SONAME -> path relative to ROOT, or nothing
+    local d
+    for d in "${LIBDIRS[@]}"; do
+        if [ -e "$ROOT/$d/$1" ]; then echo "$d/$1"; return 0; fi
+    done
+    return 1
+}
+is_elf() { [ -f "$1" ] && [ "$(head -c4 "$1" | od -An -c | tr -d ' ')" = '177ELF' ]; }
+needed_of() { "$READELF" -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; }
+interp_of() { "$READELF" -l "$1" 2>/dev/null | sed -n 's/.*Requesting program interpreter: \(.*\)\]/\1/p'; }
+
+# Adds PATH (relative to ROOT) to the manifest, with the file a symlink
+# points to (and so on), so that copying the list reproduces it.
+add_path() {   # LISTFILE RELPATH
+    local list="$1" p="$2" t
+    grep -qxF "$p" "$list" 2>/dev/null && return 0
+    echo "$p" >>"$list"
+    if [ -L "$ROOT/$p" ]; then
+        t="$(readlink "$ROOT/$p")"
+        case "$t" in /*) t="${t#/}" ;; *) t="$(dirname "$p")/$t" ;; esac
+        t="$(realpath -m --relative-to="$ROOT" "$ROOT/$t")"
+        add_path "$list" "$t"
+    fi
+}
+
+# Resolves the NEEDED closure of the ELF files in LISTFILE, downloading
+# library packages as needed. Fails listing any soname it cannot resolve.
+resolve_closure() {   # LISTFILE
+    local list="$1" changed=1 p s rel pkg unresolved interp
+    declare -A tried=()
+    while [ "$changed" -eq 1 ]; do
+        changed=0
+        unresolved=()
+        while IFS= read -r p; do
+            is_elf "$ROOT/$p" || continue
+            [ -L "$ROOT/$p" ] && continue
+            interp="$(interp_of "$ROOT/$p")"
+            if [ -n "$interp" ]; then
+                if [ -e "$ROOT/${interp#/}" ]; then
+                    grep -qxF "${interp#/}" "$list" || { add_path "$list" "${interp#/}"; changed=1; }
+                else
+                    unresolved+=("ld-linux-aarch64.so.1")
+                fi
+            fi
+            for s in $(needed_of "$ROOT/$p"); do
+                if rel="$(find_soname "$s")"; then
+                    grep -qxF "$rel" "$list" || { add_path "$list" "$rel"; changed=1; }
+                else
+                    unresolved+=("$s")
+                fi
+            done
+        done < <(cat "$list")
+        for s in $(printf '%s\n' "${unresolved[@]+"${unresolved[@]}"}" | sort -u); do
+            pkg="$(soname_pkg "$s")"
+            if [ -n "${tried[$pkg]:-}" ]; then
+                echo "ERROR: $s not found after unpacking $pkg" >&2
+                return 1
+            fi
+            tried[$pkg]=1
+            echo "library $s -> package $pkg" >&2
+            extract_into "$pkg" "$ROOT" || { echo "ERROR: cannot fetch $pkg for $s" >&2; return 1; }
+            echo "$pkg $(cand_version "$pkg")" >>"$DA/userland-packages.txt"
+            changed=1
+        done
+    done
+    echo "closure of $(basename "$list" .list): $(wc -l <"$list") paths" >&2
+}
+
+fetch_userland() {
+    : >"$DA/userland-packages.txt"
+    local pkg
+    for pkg in busybox-static rt-tests stress-ng; do
+        extract_into "$pkg" "$ROOT"
+        echo "$pkg $(cand_version "$pkg")" >>"$DA/userland-packages.txt"
+    done
+    [ -x "$ROOT/bin/busybox" ] || { echo "no bin/busybox in busybox-static" >&2; return 1; }
+    echo bin/busybox >"$MAN/busybox.list"
+    # rt-tests: every ELF program it ships (cyclictest, hackbench, ...).
+    : >"$MAN/rt-tests.list"
+    dpkg-deb -c "$(deb_path rt-tests)" | awk '{print $6}' | sed 's#^\./##' |
+        grep -E '^usr/s?bin/[^/]+$' | while read -r p; do
+            is_elf "$ROOT/$p" && echo "$p"
+        done >>"$MAN/rt-tests.list"
+    grep -q 'usr/bin/cyclictest' "$MAN/rt-tests.list" || { echo "cyclictest missing" >&2; return 1; }
+    grep -q 'usr/bin/hackbench' "$MAN/rt-tests.list" || { echo "hackbench missing" >&2; return 1; }
+    echo usr/bin/stress-ng >"$MAN/stress-ng.list"
+    resolve_closure "$MAN/rt-tests.list"
+    resolve_closure "$MAN/stress-ng.list"
+    sort -u -o "$DA/userland-packages.txt" "$DA/userland-packages.txt"
+}
+
+# --- kernels and headers -------------------------------------------------------
+newest() {   # REGEX -> newest package name matching (by version sort)
+    apt-cache search --names-only "$1" | awk '{print $1}' | sort -V | tail -n1
+}
+STOCK_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-arm64-unsigned$')"
+RT_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-rt-arm64-unsigned$')"
+
+fetch_kernels() {
+    local pkg rel d tmp flavour
+    for pkg in "$STOCK_IMG" "$RT_IMG"; do
+        [ -n "$pkg" ] || { echo "no linux-image-6.12.*-arm64-unsigned in apt" >&2; return 1; }
+        rel="${pkg#linux-image-}"; rel="${rel%-unsigned}"
+        d="$DA/kernels/$rel"
+        tmp="$DA/kernels/.tmp.$$"
+        rm -rf "$tmp"; mkdir -p "$tmp"
+        # only ./boot: the modules directory is not needed
+        dpkg-deb --fsys-tarfile "$(deb_path "$pkg")" | tar -x -C "$tmp" ./boot
+        mkdir -p "$d"
+        mv "$tmp/boot/vmlinuz-$rel" "$d/vmlinuz"
+        mv "$tmp/boot/config-$rel" "$d/config"
+        echo "$pkg $(cand_version "$pkg")" >"$d/package.txt"
+        rm -rf "$tmp"
+        case "$rel" in *-rt-arm64) flavour=rt ;; *) flavour=stock ;; esac
+        ln -sfn "$rel" "$DA/kernels/$flavour"
+        echo "$flavour kernel: $d/vmlinuz ($(grep -E '^CONFIG_ARM64_PSEUDO_NMI=' "$d/config" || echo 'ARM64_PSEUDO_NMI not set'))" >&2
+    done
+}
+
+fetch_headers() {
+    local kver abi pkgs=() p
+    kver="${STOCK_IMG#linux-image-}"; kver="${kver%-arm64-unsigned}"   # 6.12.117+deb12
+    pkgs=("linux-headers-$kver-arm64" "linux-headers-$kver-rt-arm64"
+          "linux-headers-$kver-common" "linux-headers-$kver-common-rt"
+          "linux-kbuild-${kver}")
+    mkdir -p "$DA/headers"
+    : >"$DA/headers/packages.txt"
+    for p in "${pkgs[@]}"; do
+        if [ -z "$(cand_version "$p")" ]; then
+            echo "not in apt: $p (skipped)" >&2; continue
+        fi
+        extract_into "$p" "$DA/headers"
+        echo "$p $(cand_version "$p")" >>"$DA/headers/packages.txt"
+    done
+    echo "$kver" >"$DA/headers/kver.txt"
+}
+
+# --- driver: skip sets whose package versions did not change -------------------
+versions_of() { local p; for p in "$@"; do echo "$p $(cand_version "$p")"; done; }
+
+run_set() {   # NAME FUNC PKG...
+    local name="$1" fn="$2"; shift 2
+    local stamp="$DA/.stamp-$name" want
+    want="$(versions_of "$@")"
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+        tx_log "debian-arm64 $name: up to date ($(echo "$want" | tr '\n' ' '))"
+        return 0
+    fi
+    tx_step "fetch + unpack debian arm64 $name" "$LOG" "$fn"
+    echo "$want" >"$stamp"
+}
+
+T0="$(tx_now)"
+KV="${STOCK_IMG#linux-image-}"; KV="${KV%-arm64-unsigned}"
+case "$what" in userland|all)
+    run_set userland fetch_userland busybox-static rt-tests stress-ng libc6 ;; esac
+case "$what" in kernels|all)
+    run_set kernels fetch_kernels "$STOCK_IMG" "$RT_IMG" ;; esac
+case "$what" in headers|all)
+    run_set headers fetch_headers "linux-headers-$KV-arm64" "linux-headers-$KV-rt-arm64" \
+        "linux-headers-$KV-common" "linux-headers-$KV-common-rt" "linux-kbuild-$KV" ;; esac
+tx_log "debian-arm64 ($what) ready in $DA ($(tx_elapsed "$T0")s)"
+echo "$DA"
