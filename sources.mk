@@ -9,7 +9,21 @@ TX_CORE_SOURCES := \
 	hal/rt_log.cpp \
 	sched/timer_queue.cpp \
 	sched/scheduler.cpp \
-	sched/tasks.cpp
+	sched/tasks.cpp \
+	ipc/semaphore.cpp \
+	ipc/mailbox.cpp \
+	ipc/message.cpp \
+	fifo/ring.cpp \
+	fifo/fifo.cpp \
+	shm/registry.cpp
+
+# The RTAI-compatible C API over the core.
+TX_API_SOURCES := \
+	api/rtai_sched.cpp \
+	api/rtai_hal.cpp \
+	api/rtai_ipc.cpp \
+	api/rtai_fifos.cpp \
+	api/rtai_shm.cpp
 
 # The host port (tests only).
 TX_HOST_PORT_SOURCES := \

@@ -19,6 +19,7 @@ constexpr int kRteDeadlock = kRteBase + 7;     // RTE_DEADLOK
 constexpr int kOk = 0;
 
 // errno values the C API uses (Linux's numbers, identical on both arches).
+constexpr int kEPerm = 1;
 constexpr int kENoMem = 12;
 constexpr int kEBusy = 16;
 constexpr int kENoDev = 19;

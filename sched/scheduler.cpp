@@ -226,17 +226,25 @@ void Scheduler::schedule(CpuState &c)
 void Scheduler::finish_switch(CpuState &c)
 {
 	if (c.dying) {
-		queue_zombie(c.dying);
+		free_later_locked(&c.dying->block);
 		c.dying = nullptr;
 	}
 }
 
-void Scheduler::queue_zombie(StackHeader *stack)
+// Lock held.
+void Scheduler::free_later_locked(DeferredBlock *block)
 {
-	stack->zombie_link.init(stack);
-	stack->zombie_link.insert_before(&zombies_);
 	static constinit LinuxWork reaper{[](LinuxWork *) { g_sched.linux_work(); }};
+	block->link.init(block);
+	block->link.insert_before(&zombies_);
 	linux_work_queue(&reaper);
+}
+
+void Scheduler::free_later(DeferredBlock *block)
+{
+	unsigned long flags = lock_.lock();
+	free_later_locked(block);
+	lock_.unlock(flags);
 }
 
 // First code of every task, on its own stack: the switch that got here holds
@@ -428,8 +436,8 @@ void Scheduler::linux_work()
 	while (list.linked()) {
 		ListNode *n = list.next;
 		n->unlink();
-		StackHeader *s = static_cast<StackHeader *>(n->owner);
-		tx_port_free(s, s->bytes);
+		auto *b = static_cast<DeferredBlock *>(n->owner);
+		tx_port_free(b, b->bytes);
 	}
 }
 

@@ -111,6 +111,7 @@ public:
 	int sleep(Count delay);                            // real-time context
 	void busy_wait(Count duration);                    // any context, never yields
 	Task *self();                                      // any context
+	unsigned least_loaded_cpu(uint32_t cpus);          // fewest tasks; ties: lowest
 	bool valid(const Task *t) const { return t && t->magic == kTaskMagic; }
 	bool in_linux() { return self()->linux_ctx; }
 	TaskState state_of(const Task *t);
@@ -130,7 +131,9 @@ public:
 
 	// Block the current task until woken or until 'deadline' (kForever: no
 	// timeout). Returns the wake result. The caller checked can_block().
-	int block(Wait why, WaitQueue *q, void *object, Count deadline);
+	// With 'pi', the task waits for that resource and lends its priority to
+	// the owner chain while it waits.
+	int block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi = nullptr);
 	// End a wait: remove t from its queue and timer, make it ready unless
 	// suspended. 'result' is what its blocking call returns.
 	void wake(Task *t, int result);
@@ -157,6 +160,11 @@ public:
 	unsigned task_count() const { return ntasks_; }
 	Count watchdog_budget() const { return wd_budget_; }
 	uint64_t watchdog_hits() const { return wd_hits_; }
+
+	// Give back a block that starts with a DeferredBlock header; Linux frees
+	// it soon. Any context; the _locked form with the lock held. O(1).
+	void free_later(DeferredBlock *block);
+	void free_later_locked(DeferredBlock *block);
 
 	// Visit every task (Linux context, for /proc): fn(task, ctx) under the lock.
 	void for_each_task(void (*fn)(const Task *, void *), void *ctx);
@@ -188,7 +196,6 @@ private:
 	void cancel_wait(Task *t, int result);
 	void release_owned(Task *t);
 	void kill(Task *t);
-	void queue_zombie(StackHeader *stack);
 	unsigned first_cpu(uint32_t cpus) const;
 	void move_to_cpu(Task *t, unsigned cpu);
 	static void task_start(void *arg);
@@ -197,7 +204,7 @@ private:
 	CpuState cpus_[kMaxCpus];
 	uint32_t online_ = 0;
 	ListNode all_tasks_;
-	ListNode zombies_; // StackHeader::zombie_link, freed by linux_work()
+	ListNode zombies_; // DeferredBlock::link, freed by linux_work()
 	unsigned ntasks_ = 0;
 	TimerMode mode_ = TimerMode::Oneshot;
 	TimerMode next_mode_ = TimerMode::Oneshot;

@@ -89,12 +89,19 @@ struct Stats {
 	Count avg() const { return samples ? sum / static_cast<Count>(samples) : 0; }
 };
 
+// Head of a block that real-time context gives back: it cannot call the
+// allocator, so the block is queued through this header, which lives in the
+// block itself, and Linux frees it (Scheduler::free_later).
+struct DeferredBlock {
+	ListNode link;
+	size_t bytes; // whole allocation, header included
+};
+
 // Bookkeeping at the low end of every task stack. It outlives the Task (the
 // user may reuse the RT_TASK memory right after rt_task_delete), so the dead
-// stack is queued for freeing through this header, not through the Task.
+// stack is freed through this header, not through the Task.
 struct StackHeader {
-	ListNode zombie_link;
-	size_t bytes; // whole allocation, header included
+	DeferredBlock block;
 	uint64_t canary;
 };
 

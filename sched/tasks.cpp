@@ -29,6 +29,17 @@ unsigned Scheduler::first_cpu(uint32_t cpus) const
 	return usable ? lowest_bit(usable) : kMaxCpus;
 }
 
+unsigned Scheduler::least_loaded_cpu(uint32_t cpus)
+{
+	unsigned long flags = lock_.lock();
+	unsigned best = first_cpu(cpus);
+	for (unsigned i = best; i < kMaxCpus; i++)
+		if (((cpus & online_) >> i) & 1 && cpus_[i].ntasks < cpus_[best].ntasks)
+			best = i;
+	lock_.unlock(flags);
+	return best < kMaxCpus ? best : 0;
+}
+
 // Linux context (allocates). Layout of the allocation, low to high:
 // StackHeader | FPU area (optional) | stack, growing down from the top.
 int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_size, int prio, bool uses_fpu,
@@ -50,7 +61,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	auto *stack = static_cast<StackHeader *>(tx_port_alloc(bytes));
 	if (!stack)
 		return -kENoMem;
-	stack->bytes = bytes;
+	stack->block.bytes = bytes;
 	stack->canary = kStackCanary;
 	char *base = reinterpret_cast<char *>(stack);
 
@@ -134,8 +145,8 @@ int Scheduler::task_delete(Task *t)
 		TX_ASSERT(!"a deleted task was resumed");
 	}
 	if (!t->on_cpu) {
-		queue_zombie(t->stack);
 		lock_.unlock(flags);
+		free_later(&t->stack->block);
 		return kOk;
 	}
 	// Running on another CPU, which we poked: it switches away in its
@@ -462,7 +473,7 @@ void Scheduler::set_watchdog_budget(Count budget)
 
 // ---- Blocking -------------------------------------------------------------
 
-int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline)
+int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
 {
 	CpuState &c = this_cpu();
 	Task *t = c.current;
@@ -476,6 +487,10 @@ int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline)
 		arm_timer(t, deadline);
 	t->exec_since_block = 0;
 	update_ready(t);
+	if (pi) {
+		t->blocked_pi = pi;
+		priority_changed(pi->owner);
+	}
 	schedule(c);
 	return t->wake_result;
 }

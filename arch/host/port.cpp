@@ -6,7 +6,9 @@
 
 #include "../../arch/port.h"
 #include "../../hal/linux_work.hpp"
+#include "../../fifo/fifo.hpp"
 #include "../../sched/scheduler.hpp"
+#include "../../shm/registry.hpp"
 #include "sim.hpp"
 
 extern "C" void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp);
@@ -151,6 +153,24 @@ void init_context(tx_port_context *ctx, void *stack, size_t size, void (*entry)(
 	ctx->words[kSp] = reinterpret_cast<uint64_t>(sp);
 }
 
+void *shm_page_alloc(size_t bytes)
+{
+	void *p = std::aligned_alloc(4096, bytes);
+	if (p) {
+		std::memset(p, 0, bytes);
+		m.counters.allocs++;
+		m.counters.bytes_live += bytes;
+	}
+	return p;
+}
+
+void shm_page_free(void *p, size_t bytes)
+{
+	m.counters.frees++;
+	m.counters.bytes_live -= bytes;
+	std::free(p);
+}
+
 } // namespace
 
 void reset(const Config &config)
@@ -168,6 +188,8 @@ void reset(const Config &config)
 	}
 	uint32_t online = config.cpus >= 32 ? ~0u : (1u << config.cpus) - 1;
 	g_sched.init(online);
+	fifo_setup(64);
+	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});
 }
 
 Count now() { return m.now; }

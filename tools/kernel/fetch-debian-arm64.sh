@@ -51,15 +51,28 @@ apt-cache show busybox-static:arm64 >/dev/null 2>&1 ||
     tx_die "no arm64 package lists: run tools/deps.sh arm64 (it runs apt-get update)"
 
 # --- apt helpers -------------------------------------------------------------
-# apt_name PKG -> the name apt-get accepts (PKG:arm64, or PKG for Arch: all)
-apt_name() {
-    local a
-    a="$(apt-cache show --no-all-versions "$1:arm64" 2>/dev/null | sed -n 's/^Architecture: //p' | head -n1)"
-    if [ "$a" = arm64 ]; then echo "$1:arm64"; else echo "$1"; fi
+# apt-cache is slow (~0.5 s a call): answers are memoised in a file for this run.
+MEMO="$(mktemp)"
+trap 'rm -f "$MEMO"' EXIT
+# apt_info PKG -> "NAME VERSION", NAME being what apt-get accepts (PKG:arm64,
+# or PKG for Arch: all packages); nothing if apt has no such package.
+apt_info() {
+    local line a v
+    line="$(grep -m1 "^$1 " "$MEMO" || true)"
+    if [ -z "$line" ]; then
+        read -r a v < <(apt-cache show --no-all-versions "$1:arm64" 2>/dev/null |
+            awk '/^Architecture: /{a=$2} /^Version: /{v=$2} END{print a, v}') || true
+        if [ -z "${v:-}" ]; then line="$1 - -"
+        elif [ "$a" = arm64 ]; then line="$1 $1:arm64 $v"
+        else line="$1 $1 $v"; fi
+        echo "$line" >>"$MEMO"
+    fi
+    set -- $line
+    [ "$3" != - ] && echo "$2 $3"
+    return 0
 }
-cand_version() {
-    apt-cache show --no-all-versions "$(apt_name "$1")" 2>/dev/null | sed -n 's/^Version: //p' | head -n1
-}
+apt_name() { apt_info "$1" | cut -d' ' -f1; }
+cand_version() { apt_info "$1" | cut -d' ' -f2; }
 # deb_path PKG -> the .deb in debs/ at the candidate version (downloads it if needed)
 deb_path() {
     local pkg="$1" ver f
@@ -72,7 +85,8 @@ deb_path() {
         fi
     done
     echo "downloading $pkg $ver" >&2
-    (cd "$DEBS" && apt-get download -q "$(apt_name "$pkg")=$ver" >&2) || return 1
+    # APT::Sandbox::User=root: the _apt user cannot write into a cache under /root
+    (cd "$DEBS" && apt-get download -q -o APT::Sandbox::User=root "$(apt_name "$pkg")=$ver" >&2) || return 1
     for f in "$DEBS/${pkg}_"*.deb; do
         if [ "$(dpkg-deb -f "$f" Version)" = "$ver" ]; then echo "$f"; return 0; fi
     done
@@ -161,13 +175,16 @@ resolve_closure() {   # LISTFILE
                 fi
             done
         done < <(cat "$list")
+        declare -A this_round=()
         for s in $(printf '%s\n' "${unresolved[@]+"${unresolved[@]}"}" | sort -u); do
             pkg="$(soname_pkg "$s")"
+            [ -n "${this_round[$pkg]:-}" ] && continue
             if [ -n "${tried[$pkg]:-}" ]; then
-                echo "ERROR: $s not found after unpacking $pkg" >&2
+                echo "ERROR: $s not found after unpacking $pkg (add the right package to soname_pkg)" >&2
                 return 1
             fi
             tried[$pkg]=1
+            this_round[$pkg]=1
             echo "library $s -> package $pkg" >&2
             extract_into "$pkg" "$ROOT" || { echo "ERROR: cannot fetch $pkg for $s" >&2; return 1; }
             echo "$pkg $(cand_version "$pkg")" >>"$DA/userland-packages.txt"
@@ -190,7 +207,7 @@ fetch_userland() {
     : >"$MAN/rt-tests.list"
     dpkg-deb -c "$(deb_path rt-tests)" | awk '{print $6}' | sed 's#^\./##' |
         grep -E '^usr/s?bin/[^/]+$' | while read -r p; do
-            is_elf "$ROOT/$p" && echo "$p"
+            if is_elf "$ROOT/$p"; then echo "$p"; fi
         done >>"$MAN/rt-tests.list"
     grep -q 'usr/bin/cyclictest' "$MAN/rt-tests.list" || { echo "cyclictest missing" >&2; return 1; }
     grep -q 'usr/bin/hackbench' "$MAN/rt-tests.list" || { echo "hackbench missing" >&2; return 1; }
@@ -204,8 +221,11 @@ fetch_userland() {
 newest() {   # REGEX -> newest package name matching (by version sort)
     apt-cache search --names-only "$1" | awk '{print $1}' | sort -V | tail -n1
 }
-STOCK_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-arm64-unsigned$')"
-RT_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-rt-arm64-unsigned$')"
+STOCK_IMG="" RT_IMG=""
+if [ "$what" != userland ]; then
+    STOCK_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-arm64-unsigned$')"
+    RT_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-rt-arm64-unsigned$')"
+fi
 
 fetch_kernels() {
     local pkg rel d tmp flavour

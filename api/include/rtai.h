@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rtai.h - basic types, result codes and helpers of the RTAI-compatible API.
+ *
+ * Tactus implements RTAI 5.3's kernel API so that RTAI task modules build
+ * with only an include-path change. Conventions, as in RTAI:
+ *  - times are RTIME counts of the co-kernel time base (see nano2count());
+ *  - object management calls return 0 or a negative errno (-EINVAL...);
+ *  - blocking calls return large positive RTE_* codes on failure, so that a
+ *    result r is an error exactly when r >= RTE_LOWERR (rt_is_reterr(r));
+ *  - message calls return the partner task, NULL, or an RTE_* code cast to
+ *    a pointer.
+ */
+#ifndef _RTAI_H
+#define _RTAI_H
+
+#include <asm/rtai.h>
+
+typedef long long RTIME;
+
+/* Result codes of blocking calls (RTAI 5.3, CONFIG_RTAI_USE_NEWERR). */
+#define RTE_BASE      0x3FFFFF00
+#define RTE_TMROVRN   (RTE_BASE + 1)  /* deadline already past / release missed */
+#define RTE_UNBLKD    (RTE_BASE + 2)  /* woken before the event */
+#define RTE_TIMOUT    (RTE_BASE + 3)  /* timed out */
+#define RTE_OBJREM    (RTE_BASE + 4)  /* the object was deleted while waiting */
+#define RTE_OBJINV    (RTE_BASE + 5)  /* not a valid (initialised, live) object */
+#define RTE_PERM      (RTE_BASE + 6)  /* not allowed: Linux context, not the owner */
+#define RTE_DEADLOK   (RTE_BASE + 7)  /* the wait would never end */
+#define RTE_NETIMOUT  (RTE_BASE + 8)
+#define RTE_CHGPORTOK (RTE_BASE + 9)
+#define RTE_CHGPORTERR (RTE_BASE + 10)
+#define RTE_RWLINV    (RTE_BASE + 11)
+#define RTE_LOWERR    RTE_TMROVRN
+#define RTE_HIGERR    RTE_RWLINV
+#define RT_EINTR      RTE_UNBLKD
+#define rt_is_reterr(i) ((i) >= RTE_LOWERR)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* printk for real-time context: the line is formatted at once (a subset of
+ * printf: %d %i %u %x %X %o %c %s %p %%, l/ll/z, width, '-', '0') into a
+ * lock-free log ring and printed by Linux shortly after, so it never waits
+ * for a console. Returns the characters queued, 0 if the ring was full. */
+int rt_printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define rtai_print_to_screen rt_printk
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _RTAI_H */

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rtai_sched.h - real-time tasks and time (RTAI 5.3 kernel API).
+ *
+ * A task is an RT_TASK the caller provides (static or allocated, zeroed
+ * before the first rt_task_init) running a function on a stack of its own,
+ * scheduled by fixed priority: 0 is the highest priority,
+ * RT_SCHED_LOWEST_PRIORITY the lowest a task may have; Linux runs only when
+ * no real-time task is ready, at RT_SCHED_LINUX_PRIORITY. A task preempts a
+ * lower-priority one the moment it becomes ready; equal priorities run in
+ * FIFO order unless round robin is set (rt_set_sched_policy).
+ *
+ * Contexts: "Linux context" is module init/exit and other ordinary kernel
+ * code; "real-time context" is a task. Calls that block return RTE_PERM
+ * from Linux context; calls that allocate (rt_task_init) need Linux
+ * context. Everything else works from both.
+ *
+ * Priorities: the scheduler keeps 256 levels. Priorities 0..223 each have
+ * a level of their own; above that, each power of two shares a level (and
+ * its tasks run FIFO among themselves). Order is always kept.
+ */
+#ifndef _RTAI_SCHED_H
+#define _RTAI_SCHED_H
+
+#include <rtai.h>
+
+#define RT_SCHED_HIGHEST_PRIORITY 0
+#define RT_SCHED_LOWEST_PRIORITY  0x3fffFfff
+#define RT_SCHED_LINUX_PRIORITY   0x7fffFfff
+
+#define RT_SCHED_FIFO 0
+#define RT_SCHED_RR   1
+
+/* rt_get_task_state() bits. */
+#define RT_SCHED_READY     1
+#define RT_SCHED_SUSPENDED 2
+#define RT_SCHED_DELAYED   4
+#define RT_SCHED_SEMAPHORE 8
+#define RT_SCHED_SEND      16
+#define RT_SCHED_RECEIVE   32
+#define RT_SCHED_RPC       64
+#define RT_SCHED_RETURN    128
+#define RT_SCHED_MBXSUSP   256
+
+/* Room for the scheduler's task control block; zero it before rt_task_init. */
+typedef struct rt_task_struct {
+	long long opaque[128];
+} RT_TASK;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Tasks ----------------------------------------------------------- */
+
+/*
+ * Create a task that will run rt_thread(data) at 'priority' on a new stack
+ * of stack_size bytes (4 KiB .. 8 MiB), on the online CPU with the fewest
+ * tasks. uses_fpu != 0: the task may use floating point (build it with the
+ * Kbuild flags of tactus-fpu.mk); its FP state is saved and restored by the
+ * co-kernel. 'signal' is accepted for compatibility and ignored (RTAI 5.3
+ * calls it only with CONFIG_RTAI_TASK_SWITCH_SIGNAL). The task is created
+ * suspended: start it with rt_task_resume() or rt_task_make_periodic*().
+ * Returning from rt_thread deletes the task. Linux context.
+ * Returns 0; -EINVAL for a NULL task or function, a task that is already
+ * initialised, a priority outside 0..RT_SCHED_LOWEST_PRIORITY, a bad stack
+ * size or no usable CPU, or when called from real-time context; -ENOMEM.
+ */
+int rt_task_init(RT_TASK *task, void (*rt_thread)(long), long data, int stack_size, int priority,
+		 int uses_fpu, void (*signal)(void));
+
+/* Same, on CPU run_on_cpu (-EINVAL if that CPU is not online). */
+int rt_task_init_cpuid(RT_TASK *task, void (*rt_thread)(long), long data, int stack_size, int priority,
+		       int uses_fpu, void (*signal)(void), unsigned int run_on_cpu);
+
+/* Let the task run only on the CPUs of cpu_mask (the lowest online one is
+ * used). A running task moves at its next switch. Linux context. */
+void rt_set_runnable_on_cpus(RT_TASK *task, unsigned long cpu_mask);
+void rt_set_runnable_on_cpuid(RT_TASK *task, unsigned int cpuid);
+
+/*
+ * Delete a task: it stops at once wherever it is. Tasks blocked on it
+ * (rt_send/rt_rpc/rt_receive from it, waiting for its rt_return) get
+ * RTE_OBJREM; resource semaphores it holds pass to their next waiter. Its
+ * stack is freed from Linux context shortly after. Deleting oneself does
+ * not return. Returns 0, or -EINVAL for an invalid or already deleted task.
+ */
+int rt_task_delete(RT_TASK *task);
+
+/*
+ * Suspend a task (NULL: the caller). Suspensions nest: each rt_task_resume
+ * undoes one; a resume of a task that is not suspended is remembered and
+ * cancels its next suspend (RTAI 5.3). A task holding resource semaphores
+ * keeps running until it releases the last one. Returns the suspension
+ * depth after the call (0 if it did not suspend), -EINVAL for a bad task.
+ */
+int rt_task_suspend(RT_TASK *task);
+
+/* Undo one suspension; the task runs again when none is left. 0 or -EINVAL. */
+int rt_task_resume(RT_TASK *task);
+
+/* Give the CPU to the next ready task of the same priority, if any. */
+void rt_task_yield(void);
+
+/* Set the base priority. Returns the previous base priority, or -EINVAL.
+ * A task running at an inherited priority keeps the higher of the two. */
+int rt_change_prio(RT_TASK *task, int priority);
+int rt_get_prio(RT_TASK *task);       /* base priority, -EINVAL */
+int rt_get_inher_prio(RT_TASK *task); /* effective priority, -EINVAL */
+
+/* Round robin among tasks of equal priority (policy RT_SCHED_RR) with a
+ * quantum of rr_quantum_ns; RT_SCHED_FIFO turns it off. 0 or -EINVAL. */
+int rt_set_sched_policy(RT_TASK *task, int policy, int rr_quantum_ns);
+
+/* The calling task; from Linux context, this CPU's Linux pseudo-task (not
+ * a valid argument for the other calls). */
+RT_TASK *rt_whoami(void);
+
+/* RT_SCHED_* bits describing the task; 0 for an invalid task. */
+int rt_get_task_state(RT_TASK *task);
+
+/* ---- Periodic tasks -------------------------------------------------- */
+
+/*
+ * Release the task (NULL: the caller) at start_time (absolute counts) and
+ * then every 'period' counts; this also clears its suspension, so it starts
+ * a new task. A task making itself periodic waits here for start_time.
+ * Returns 0, -EINVAL (bad task, period <= 0, task blocked on something).
+ */
+int rt_task_make_periodic(RT_TASK *task, RTIME start_time, RTIME period);
+
+/* Same with a start relative to now and both times in nanoseconds. */
+int rt_task_make_periodic_relative_ns(RT_TASK *task, RTIME start_delay, RTIME period);
+
+/*
+ * End the current job: the release time advances by exactly one period
+ * and the task sleeps until it. If that release is already past, it
+ * returns RTE_TMROVRN at once and counts an overrun, so a late task
+ * catches up one period per call (RTAI semantics). Returns 0; RTE_TMROVRN;
+ * RTE_PERM from Linux context; -EINVAL if the caller is not periodic.
+ */
+int rt_task_wait_period(void);
+
+/* ---- Sleeping ---------------------------------------------------------- */
+
+/* Sleep for 'delay' counts / until 'time'. Return 0; RTE_TMROVRN at once
+ * when the time is not in the future (or the timer is stopped); RTE_PERM
+ * from Linux context. */
+int rt_sleep(RTIME delay);
+int rt_sleep_until(RTIME time);
+
+/* Spin for 'nanosecs' without giving up the CPU (higher-priority tasks may
+ * still preempt). Any context. */
+void rt_busy_sleep(int nanosecs);
+
+/* ---- Time ------------------------------------------------------------- */
+
+/* Now, in counts: the raw counter in oneshot mode, the time of the last
+ * tick in periodic mode. */
+RTIME rt_get_time(void);
+RTIME rt_get_time_ns(void);
+/* The raw counter in nanoseconds, whatever the timer mode. */
+RTIME rt_get_cpu_time_ns(void);
+
+/* Exact conversions (128-bit intermediate, rounded to the nearest,
+ * symmetric for negative values, saturating at the RTIME range). */
+RTIME nano2count(RTIME nanos);
+RTIME count2nano(RTIME counts);
+
+/*
+ * The timer runs in oneshot mode from the moment Tactus loads (RTAI 5), so
+ * start_rt_timer() is optional. rt_set_periodic_mode() followed by
+ * start_rt_timer(period) switches to periodic mode: the timer ticks every
+ * 'period' counts, releases and timeouts happen on ticks, and rt_get_time()
+ * returns the last tick (RTAI 4). rt_set_oneshot_mode() + start_rt_timer()
+ * returns to oneshot mode. start_rt_timer returns the period in counts
+ * (oneshot: its argument unchanged), or -EINVAL for a periodic period <= 0.
+ * stop_rt_timer() stops the timer: every timed wait ends at once as timed
+ * out, and later timed waits return without blocking until the next start.
+ */
+RTIME start_rt_timer(int period);
+void stop_rt_timer(void);
+void rt_set_oneshot_mode(void);
+void rt_set_periodic_mode(void);
+#define start_rt_timer_ns(period) start_rt_timer(nano2count(period))
+
+/* ---- FPU and accounting ----------------------------------------------- */
+
+/* Linux's FP state is always preserved around FPU tasks; kept for source
+ * compatibility. */
+void rt_linux_use_fpu(int use_fpu_flag);
+
+/* FPU use is fixed at rt_task_init: returns 0 if 'use_fpu_flag' matches
+ * what the task was created with, -EINVAL otherwise. */
+int rt_task_use_fpu(RT_TASK *task, int use_fpu_flag);
+
+/* exectime[0]: counts the task has run; [1]: when it first ran; [2]: now.
+ * Task NULL: the caller. */
+void rt_get_exectime(RT_TASK *task, RTIME *exectime);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _RTAI_SCHED_H */

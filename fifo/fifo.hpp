@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0
+// fifo/fifo.hpp - RT-FIFOs: the channels between real-time code and Linux.
+//
+// FIFO n is /dev/rtfN on Linux and the rtf_* calls in kernel code. Each FIFO
+// is a pair of ByteRings, one per direction, like a pipe pair: what the
+// kernel side puts (rtf_put) Linux reads from /dev/rtfN, and what Linux
+// writes the kernel side gets (rtf_get). (RTAI had one ring shared by both
+// directions; used one direction at a time, as is usual, it behaves alike.)
+//
+// Who may call what:
+//  - the kernel side (rtf_put/get/ovrwr_put/reset, any context, real-time
+//    or Linux): serialised per FIFO by a co-kernel spinlock held for one
+//    bounded ring operation; never blocks;
+//  - the Linux side (the /dev/rtfN file operations): the caller holds the
+//    FIFO's Linux mutex (the platform owns it);
+//  - create / destroy / resize: Linux context, with the FIFO's Linux mutex.
+// Across the two sides each ring is single-producer single-consumer and
+// lock-free. Resize and destroy exclude the kernel side for a moment with a
+// flag set under its spinlock: a put meanwhile finds no room, a get finds no
+// data; nothing already queued is lost.
+//
+// After kernel-side data or space changes, a LinuxWork item asks Linux to
+// wake its readers/writers (fifo_set_linux_waker).
+#pragma once
+
+#include "../hal/linux_work.hpp"
+#include "../hal/spinlock.hpp"
+#include "../sched/task.hpp"
+#include "ring.hpp"
+
+namespace tx {
+
+constexpr unsigned kMaxFifos = 256;
+constexpr size_t kFifoMaxSize = 64u << 20;
+constexpr size_t kFifoNameLen = 16;
+
+// RTAI handler: called in Linux context after Linux read ('r') or wrote
+// ('w') the FIFO; a negative return becomes the read/write result.
+using FifoHandler = int (*)(unsigned int fifo, int rw);
+
+enum class FifoPut : uint8_t { All, Some, Overwrite };
+enum class FifoGet : uint8_t { Some, All, Peek };
+
+struct FifoInfo {
+	bool open;
+	unsigned opens;
+	size_t size;
+	size_t to_linux_used, to_rt_used;
+	uint64_t puts, put_bytes, put_refused, overwritten, gets, get_bytes;
+	char name[kFifoNameLen];
+};
+
+// ---- Setup (Linux context) ----
+int fifo_setup(unsigned count); // number of FIFOs, <= kMaxFifos; closes all
+unsigned fifo_count();
+void fifo_set_linux_waker(void (*wake)(unsigned fifo)); // Linux context callback
+
+// ---- Lifecycle (Linux context, FIFO's Linux mutex held) ----
+int fifo_create(unsigned f, size_t size); // RTAI rtf_create: open, grow if larger
+int fifo_destroy(unsigned f);             // returns the remaining open count
+int fifo_resize(unsigned f, size_t size); // keeps the content; -EBUSY if it does not fit
+int fifo_set_name(unsigned f, const char *name);
+int fifo_find_name(const char *name);
+
+// ---- Kernel side (any context) ----
+int fifo_put(unsigned f, const void *src, size_t n, FifoPut mode);
+int fifo_get(unsigned f, void *dst, size_t n, FifoGet mode);
+int fifo_reset(unsigned f);
+int fifo_kernel_avail(unsigned f); // bytes rtf_get would find
+int fifo_kernel_space(unsigned f); // bytes rtf_put could write
+int fifo_create_handler(unsigned f, FifoHandler h);
+FifoHandler fifo_handler(unsigned f);
+
+// ---- Linux side (FIFO's Linux mutex held) ----
+long fifo_linux_read(unsigned f, void *dst, size_t n, bool peek);
+long fifo_linux_write(unsigned f, const void *src, size_t n, FifoPut mode);
+size_t fifo_linux_avail(unsigned f); // bytes a read would find
+size_t fifo_linux_space(unsigned f); // bytes a write could put
+bool fifo_is_open(unsigned f);
+
+int fifo_info(unsigned f, FifoInfo *out);
+
+} // namespace tx

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "message.hpp"
+
+#include "../sched/errors.hpp"
+
+namespace tx {
+
+namespace {
+
+// Lock held. The first task queued at 'me' from 'from' (any if null). O(n).
+Task *find_sender(Task *me, Task *from)
+{
+	for (Task *s = me->senders.first(); s; s = me->senders.next_of(s))
+		if (!from || s == from)
+			return s;
+	return nullptr;
+}
+
+// Lock held. 'to' waits in rt_receive for us (or anyone): hand it over.
+bool deliver_to_waiting(Task *me, Task *to, unsigned long msg)
+{
+	if (to->wait != Wait::Receive || (to->wait_object && to->wait_object != me))
+		return false;
+	to->msg = msg;
+	to->msg_partner = me;
+	g_sched.wake(to, kOk);
+	return true;
+}
+
+// Lock held; we are an rpc caller received by 'to': wait for rt_return.
+Task *await_return(Task *me, Task *to, Count deadline)
+{
+	int r = g_sched.block(Wait::Return, &to->returners, to, deadline);
+	return r == kOk ? to : error_task(r);
+}
+
+Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode mode, Count deadline)
+{
+	unsigned long flags = g_sched.lock().lock();
+	Task *me = g_sched.self();
+	Task *result;
+	if (!g_sched.valid(to) || to == me) {
+		result = error_task(kRteObjInvalid);
+	} else if (!g_sched.can_block()) {
+		result = error_task(kRtePerm);
+	} else if (deliver_to_waiting(me, to, msg)) {
+		me->reply = reply;
+		result = rpc ? await_return(me, to, deadline) : to;
+	} else if (mode == MsgMode::IfReady || (rpc && g_sched.deadline_passed(deadline))) {
+		result = nullptr;
+	} else if (g_sched.deadline_passed(deadline)) {
+		result = error_task(kRteTimeout);
+	} else {
+		me->msg = msg;
+		me->reply = reply;
+		int r = g_sched.block(rpc ? Wait::Rpc : Wait::Send, &to->senders, to, deadline);
+		result = r == kOk ? to : error_task(r);
+	}
+	g_sched.preempt_point();
+	g_sched.lock().unlock(flags);
+	return result;
+}
+
+} // namespace
+
+Task *msg_send(Task *to, unsigned long msg, MsgMode mode, Count deadline)
+{
+	return post(to, msg, nullptr, false, mode, deadline);
+}
+
+Task *msg_rpc(Task *to, unsigned long msg, unsigned long *reply, MsgMode mode, Count deadline)
+{
+	return post(to, msg, reply, true, mode, deadline);
+}
+
+Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
+{
+	unsigned long flags = g_sched.lock().lock();
+	Task *me = g_sched.self();
+	Task *result;
+	if (from && (!g_sched.valid(from) || from == me)) {
+		result = error_task(kRteObjInvalid);
+	} else if (!g_sched.can_block()) {
+		result = error_task(kRtePerm);
+	} else if (Task *s = find_sender(me, from)) {
+		if (msg)
+			*msg = s->msg;
+		if (s->wait == Wait::Rpc) {
+			// Received, not answered: the caller now waits for rt_return,
+			// keeping its deadline.
+			WaitQueue::remove(s);
+			s->wait = Wait::Return;
+			me->returners.add(s);
+		} else {
+			g_sched.wake(s, kOk);
+		}
+		result = s;
+	} else if (mode == MsgMode::IfReady) {
+		result = nullptr;
+	} else if (g_sched.deadline_passed(deadline)) {
+		result = error_task(kRteTimeout);
+	} else {
+		int r = g_sched.block(Wait::Receive, from ? &from->receivers : nullptr, from, deadline);
+		if (r == kOk) {
+			if (msg)
+				*msg = me->msg;
+			result = me->msg_partner;
+		} else {
+			result = error_task(r);
+		}
+	}
+	g_sched.preempt_point();
+	g_sched.lock().unlock(flags);
+	return result;
+}
+
+Task *msg_return(Task *to, unsigned long result_value)
+{
+	unsigned long flags = g_sched.lock().lock();
+	Task *me = g_sched.self();
+	Task *result = nullptr;
+	if (!g_sched.valid(to)) {
+		result = error_task(kRteObjInvalid);
+	} else if (to->wait == Wait::Return && to->wait_queue == &me->returners) {
+		if (to->reply)
+			*to->reply = result_value;
+		g_sched.wake(to, kOk);
+		result = to;
+	}
+	g_sched.preempt_point();
+	g_sched.lock().unlock(flags);
+	return result;
+}
+
+Task *msg_peek(Task *from, unsigned long *msg)
+{
+	unsigned long flags = g_sched.lock().lock();
+	Task *s = find_sender(g_sched.self(), from);
+	if (s && msg)
+		*msg = s->msg;
+	g_sched.lock().unlock(flags);
+	return s;
+}
+
+bool msg_is_rpc(const Task *t) { return t && t->wait == Wait::Return; }
+
+} // namespace tx

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "semaphore.hpp"
+
+#include "../sched/errors.hpp"
+
+namespace tx {
+
+int Semaphore::init(int value, int type)
+{
+	SemKind kind = static_cast<SemKind>(type & 3);
+	if (kind == SemKind::None || (type & ~7))
+		return -kEInval;
+	unsigned long flags = g_sched.lock().lock();
+	kind_ = kind;
+	recursion_ = 0;
+	waiters_.init((type & kSemFifoQueue) ? QueueOrder::Fifo : QueueOrder::Priority);
+	pi_.init();
+	switch (kind) {
+	case SemKind::Counting:
+		count_ = value;
+		break;
+	case SemKind::Binary:
+		count_ = value > 1 ? 1 : value;
+		break;
+	default: // resource: free; 'value' is the recursion policy
+		count_ = 1;
+		recursion_ = static_cast<int8_t>(value > 0 ? 1 : value < 0 ? -1 : 0);
+		break;
+	}
+	magic_ = kMagic;
+	g_sched.lock().unlock(flags);
+	return kOk;
+}
+
+int Semaphore::destroy()
+{
+	unsigned long flags = g_sched.lock().lock();
+	if (!valid()) {
+		g_sched.lock().unlock(flags);
+		return kRteObjInvalid;
+	}
+	magic_ = 0;
+	while (Task *w = queue().first())
+		g_sched.wake(w, kRteObjRemoved);
+	if (Task *owner = pi_.owner) {
+		pi_.owner_link.unlink();
+		pi_.owner = nullptr;
+		g_sched.resources_changed(owner);
+	}
+	g_sched.preempt_point();
+	g_sched.lock().unlock(flags);
+	return kOk;
+}
+
+int Semaphore::signal()
+{
+	unsigned long flags = g_sched.lock().lock();
+	int result = kOk;
+	if (!valid()) {
+		result = kRteObjInvalid;
+	} else if (kind_ == SemKind::Resource) {
+		result = res_release(g_sched.self());
+	} else if (Task *w = waiters_.first()) {
+		count_++;
+		g_sched.wake(w, count_); // the waiter returns the count at wake-up
+	} else {
+		count_++;
+		if (kind_ == SemKind::Binary && count_ > 1)
+			count_ = 1;
+	}
+	g_sched.preempt_point();
+	g_sched.lock().unlock(flags);
+	return result;
+}
+
+int Semaphore::broadcast()
+{
+	unsigned long flags = g_sched.lock().lock();
+	if (!valid()) {
+		g_sched.lock().unlock(flags);
+		return kRteObjInvalid;
+	}
+	if (kind_ != SemKind::Resource) {
+		while (Task *w = waiters_.first())
+			g_sched.wake(w, 0);
+		count_ = 0;
+	}
+	g_sched.preempt_point();
+	g_sched.lock().unlock(flags);
+	return kOk;
+}
+
+int Semaphore::wait(Count deadline, bool try_only)
+{
+	unsigned long flags = g_sched.lock().lock();
+	int result;
+	if (!valid()) {
+		result = kRteObjInvalid;
+	} else if (kind_ == SemKind::Resource) {
+		result = res_wait(g_sched.self(), deadline, try_only);
+	} else if (count_ > 0) {
+		result = count_--; // the count before taking a unit
+	} else if (try_only) {
+		result = count_;
+	} else if (!g_sched.can_block()) {
+		result = kRtePerm;
+	} else if (g_sched.deadline_passed(deadline)) {
+		result = kRteTimeout;
+	} else {
+		count_--;
+		result = g_sched.block(Wait::Semaphore, &waiters_, this, deadline);
+		if ((result == kRteTimeout || result == kRteUnblocked) && valid()) {
+			count_++; // give the unit we queued for back
+			if (kind_ == SemKind::Binary && count_ > 1)
+				count_ = 1;
+		}
+	}
+	g_sched.lock().unlock(flags);
+	return result;
+}
+
+// Lock held.
+int Semaphore::res_wait(Task *me, Count deadline, bool try_only)
+{
+	if (!pi_.owner) {
+		if (me->linux_ctx)
+			return kRtePerm; // Linux cannot own: it would hold an RT task off
+		pi_.owner = me;
+		pi_.depth = 1;
+		pi_.owner_link.insert_before(&me->owned_sems);
+		count_ = 0;
+		return 1;
+	}
+	if (pi_.owner == me) {
+		if (recursion_ <= 0)
+			return kRteDeadlock;
+		return ++pi_.depth;
+	}
+	if (try_only)
+		return 0;
+	if (!g_sched.can_block())
+		return kRtePerm;
+	unsigned hops = 0;
+	for (Task *o = pi_.owner; o && o->blocked_pi && hops < kMaxTasks; o = o->blocked_pi->owner, hops++)
+		if (o->blocked_pi->owner == me)
+			return kRteDeadlock; // waiting would close an ownership cycle
+	if (g_sched.deadline_passed(deadline))
+		return kRteTimeout;
+	return g_sched.block(Wait::Semaphore, &pi_.waiters, this, deadline, &pi_);
+}
+
+// Lock held.
+int Semaphore::res_release(Task *me)
+{
+	if (pi_.owner != me) {
+		if (recursion_ != 0 || !pi_.owner)
+			return kRtePerm;
+		me = pi_.owner; // RTAI: a plain resource semaphore has no ownership check
+	}
+	if (--pi_.depth > 0)
+		return kOk;
+	pi_.owner_link.unlink();
+	g_sched.pi_hand_over(&pi_);
+	if (!pi_.owner)
+		count_ = 1;
+	g_sched.resources_changed(me);
+	return kOk;
+}
+
+int Semaphore::count()
+{
+	unsigned long flags = g_sched.lock().lock();
+	int c = count_;
+	if (kind_ == SemKind::Resource)
+		c = pi_.owner ? -static_cast<int>(pi_.waiters.count()) : 1;
+	g_sched.lock().unlock(flags);
+	return c;
+}
+
+} // namespace tx

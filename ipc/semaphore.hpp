@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0
+// ipc/semaphore.hpp - counting, binary and resource semaphores (RTAI SEM).
+//
+// Counting and binary semaphores keep RTAI's count: positive = free units,
+// negative = minus the number of waiters. Resource semaphores (RES_SEM) are
+// mutexes with an owner, nesting and transitive priority inheritance; RTAI's
+// 'value' argument picks recursive (1), plain (0) or error-checking (-1).
+// Differences from RTAI, chosen to never hang: a plain resource semaphore
+// taken again by its owner, or a wait that would close an ownership cycle,
+// returns RTE_DEADLOK instead of blocking forever; priority inheritance is
+// exact at each release (RTAI's CONFIG_RTAI_FULL_PRINHER).
+//
+// Bounds: signal and wait are O(1) plus the wait-queue insert (O(waiters) in
+// priority order) plus, for resource semaphores, the inheritance chain
+// (O(chain length x resources per owner)). broadcast and destroy are
+// O(waiters).
+#pragma once
+
+#include "../sched/scheduler.hpp"
+
+namespace tx {
+
+enum class SemKind : uint8_t { None = 0, Binary = 1, Counting = 2, Resource = 3 };
+
+// RTAI type encoding: low two bits the kind, FIFO_Q (4) for FIFO queueing.
+constexpr int kSemBinary = 1, kSemCounting = 2, kSemResource = 3, kSemFifoQueue = 4;
+
+class Semaphore {
+public:
+	// Any context; RTAI rt_typed_sem_init. Returns 0 or -EINVAL (bad type).
+	int init(int value, int type);
+	int destroy();
+	int signal();
+	int broadcast();
+	// wait: blocking (deadline kForever or a time) or, with 'try_only',
+	// rt_sem_wait_if. Returns RTAI's values (see api/include/rtai_sem.h).
+	int wait(Count deadline, bool try_only);
+	int count();
+	bool valid() const { return magic_ == kMagic; }
+	Task *owner() const { return pi_.owner; }
+
+private:
+	static constexpr uint32_t kMagic = 0x5e3a5e3a;
+	int res_wait(Task *me, Count deadline, bool try_only);
+	int res_release(Task *me);
+	WaitQueue &queue() { return kind_ == SemKind::Resource ? pi_.waiters : waiters_; }
+
+	uint32_t magic_;
+	SemKind kind_;
+	int8_t recursion_; // resource semaphores: 1 recursive, 0 plain, -1 checking
+	int count_;
+	WaitQueue waiters_;
+	PiResource pi_;
+};
+
+} // namespace tx

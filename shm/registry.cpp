@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "registry.hpp"
+
+#include "../hal/spinlock.hpp"
+#include "../sched/errors.hpp"
+#include "../sched/scheduler.hpp"
+
+namespace tx {
+
+namespace {
+
+struct Segment {
+	unsigned long name = 0;
+	void *addr = nullptr; // null: slot free
+	size_t size = 0;
+	unsigned refs = 0;
+	unsigned maps = 0;
+};
+
+struct Registry {
+	SpinLock lock;
+	ShmAllocator allocator{};
+	Segment segments[kMaxShm];
+};
+
+constinit StaticStorage<Registry> g_registry_storage;
+Registry &g_reg = g_registry_storage.value;
+
+// Lock held. O(kMaxShm).
+Segment *find(unsigned long name)
+{
+	for (Segment &s : g_reg.segments)
+		if (s.addr && s.name == name)
+			return &s;
+	return nullptr;
+}
+
+// Linux context: free a segment nobody uses any more.
+void release_if_unused(Segment *s)
+{
+	if (s->refs || s->maps)
+		return;
+	unsigned long flags = g_reg.lock.lock();
+	void *addr = s->addr;
+	size_t size = s->size;
+	s->addr = nullptr;
+	g_reg.lock.unlock(flags);
+	g_reg.allocator.free(addr, size);
+}
+
+} // namespace
+
+void shm_setup(const ShmAllocator &allocator)
+{
+	g_registry_storage.construct();
+	g_reg.allocator = allocator;
+}
+
+void shm_teardown()
+{
+	for (Segment &s : g_reg.segments) {
+		if (s.addr) {
+			g_reg.allocator.free(s.addr, s.size);
+			s.addr = nullptr;
+		}
+	}
+}
+
+void *shm_alloc(unsigned long name, size_t size)
+{
+	unsigned long flags = g_reg.lock.lock();
+	Segment *s = find(name);
+	bool linux_ctx = g_sched.in_linux();
+	if (s) {
+		if (linux_ctx)
+			s->refs++;
+		void *addr = s->addr;
+		g_reg.lock.unlock(flags);
+		return addr;
+	}
+	g_reg.lock.unlock(flags);
+	if (!linux_ctx || size == 0 || !g_reg.allocator.alloc)
+		return nullptr;
+	size_t page = g_reg.allocator.page_size;
+	size_t bytes = (size + page - 1) / page * page;
+	void *addr = g_reg.allocator.alloc(bytes);
+	if (!addr)
+		return nullptr;
+	flags = g_reg.lock.lock();
+	Segment *slot = nullptr;
+	for (Segment &cand : g_reg.segments)
+		if (!cand.addr) {
+			slot = &cand;
+			break;
+		}
+	if (slot) {
+		slot->name = name;
+		slot->addr = addr;
+		slot->size = bytes;
+		slot->refs = 1;
+		slot->maps = 0;
+	}
+	g_reg.lock.unlock(flags);
+	if (!slot) {
+		g_reg.allocator.free(addr, bytes);
+		return nullptr;
+	}
+	return addr;
+}
+
+size_t shm_free(unsigned long name)
+{
+	unsigned long flags = g_reg.lock.lock();
+	Segment *s = find(name);
+	size_t size = s ? s->size : 0;
+	bool linux_ctx = g_sched.in_linux();
+	if (s && linux_ctx && s->refs)
+		s->refs--;
+	g_reg.lock.unlock(flags);
+	if (s && linux_ctx)
+		release_if_unused(s);
+	return size;
+}
+
+int shm_map_get(unsigned long name, void **addr, size_t *size)
+{
+	unsigned long flags = g_reg.lock.lock();
+	Segment *s = find(name);
+	if (s) {
+		s->maps++;
+		*addr = s->addr;
+		*size = s->size;
+	}
+	g_reg.lock.unlock(flags);
+	return s ? kOk : -kENoDev;
+}
+
+void shm_map_put(unsigned long name)
+{
+	unsigned long flags = g_reg.lock.lock();
+	Segment *s = find(name);
+	if (s && s->maps)
+		s->maps--;
+	g_reg.lock.unlock(flags);
+	if (s)
+		release_if_unused(s);
+}
+
+unsigned shm_list(ShmInfo *out, unsigned max)
+{
+	unsigned n = 0;
+	unsigned long flags = g_reg.lock.lock();
+	for (const Segment &s : g_reg.segments) {
+		if (!s.addr || n >= max)
+			continue;
+		out[n++] = ShmInfo{s.name, s.addr, s.size, s.refs, s.maps};
+	}
+	g_reg.lock.unlock(flags);
+	return n;
+}
+
+} // namespace tx

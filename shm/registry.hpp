@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0
+// shm/registry.hpp - named shared memory segments (RTAI rt_shm_alloc).
+//
+// A segment is found by its nam2num name and reference counted: the first
+// rt_shm_alloc of a name allocates (zero-filled, whole pages, from Linux
+// context only), later ones return the same memory; rt_shm_free drops a
+// reference and the memory goes when the last reference and the last
+// user-space mapping are gone. Real-time context may look segments up
+// (alloc of an existing name) but never allocates or frees: there the calls
+// return the address or size without changing the count.
+//
+// The table has kMaxShm entries; lookups are O(kMaxShm) under a co-kernel
+// spinlock. Linux-side callers serialise among themselves (the platform's
+// mutex); the spinlock only keeps real-time lookups consistent.
+#pragma once
+
+#include "../lib/freestanding.hpp"
+
+namespace tx {
+
+constexpr unsigned kMaxShm = 128;
+
+struct ShmAllocator {
+	size_t page_size;
+	void *(*alloc)(size_t bytes); // zeroed, page aligned, mappable by users
+	void (*free)(void *p, size_t bytes);
+};
+
+struct ShmInfo {
+	unsigned long name;
+	void *addr;
+	size_t size;
+	unsigned refs;
+	unsigned maps;
+};
+
+void shm_setup(const ShmAllocator &allocator); // Linux context; forgets all segments
+void shm_teardown();                           // frees everything left; Linux context
+
+void *shm_alloc(unsigned long name, size_t size);
+size_t shm_free(unsigned long name);
+
+// User-space mappings (Linux context): take / drop a mapping reference.
+int shm_map_get(unsigned long name, void **addr, size_t *size);
+void shm_map_put(unsigned long name);
+
+unsigned shm_list(ShmInfo *out, unsigned max);
+
+} // namespace tx
