@@ -96,7 +96,9 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack,
  * later switch resumes 'from'. Called masked, and 'to' resumes masked: the
  * masking state is not part of a context, but the Linux interrupt state is
  * (a task runs with Linux interrupts masked; Linux gets its own state back).
- * Memory effects before the switch are visible to 'to' (full barrier). */
+ * FP/SIMD registers, including FP control and status, are not touched: they
+ * move only through tx_port_fpu_save/restore. Memory effects before the
+ * switch are visible to 'to' (full barrier). */
 void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to);
 
 /* Save / restore the floating-point and SIMD registers of this CPU to / from
@@ -105,6 +107,10 @@ void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to);
  * registers belong to another context (Linux counts as one). */
 void tx_port_fpu_save(void *area);
 void tx_port_fpu_restore(const void *area);
+
+/* Fill a save area with the initial FP state of a new task (default
+ * rounding and exception masks). Linux context. */
+void tx_port_fpu_init(void *area);
 
 /* ---- Services for Linux context ---------------------------------------- */
 

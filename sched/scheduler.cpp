@@ -206,6 +206,8 @@ void Scheduler::schedule(CpuState &c)
 		return;
 	Count now = static_cast<Count>(tx_port_now());
 	charge(c, prev, now);
+	if (prev->wait != Wait::None)
+		prev->exec_since_block = 0; // it blocked: the watchdog budget starts over
 	handoff_fpu(c, prev, next);
 	if (prev->dead) {
 		c.dying = prev->stack;

@@ -87,7 +87,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	t->cpus_allowed = cpus;
 	t->suspend_depth = 1; // created suspended, as in RTAI
 	if (uses_fpu)
-		zero_bytes(t->fpu_area, TX_PORT_FPU_BYTES);
+		tx_port_fpu_init(t->fpu_area);
 	tx_port_context_init(&t->ctx, base + header + fpu, round_up(stack_size, 16), task_start, t);
 
 	unsigned long flags = lock_.lock();
@@ -485,7 +485,6 @@ int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiRes
 		q->add(t);
 	if (deadline != kForever)
 		arm_timer(t, deadline);
-	t->exec_since_block = 0;
 	update_ready(t);
 	if (pi) {
 		t->blocked_pi = pi;

@@ -141,15 +141,16 @@ void init_context(tx_port_context *ctx, void *stack, size_t size, void (*entry)(
 {
 	std::memset(ctx, 0, sizeof(*ctx));
 	auto top = (reinterpret_cast<uintptr_t>(stack) + size) & ~uintptr_t(15);
-	auto *sp = reinterpret_cast<uint64_t *>(top - 64);
-	sp[0] = 0x037f00001f80ull; // mxcsr = 0x1f80, x87 control word = 0x37f
-	sp[1] = 0;                 // r15
-	sp[2] = 0;                 // r14
-	sp[3] = reinterpret_cast<uint64_t>(entry); // r13
-	sp[4] = reinterpret_cast<uint64_t>(arg);   // r12
-	sp[5] = 0;                 // rbx
-	sp[6] = 0;                 // rbp
-	sp[7] = reinterpret_cast<uint64_t>(&tx_host_start);
+	// The frame tx_host_switch pops: r15 r14 r13 r12 rbx rbp, return address;
+	// the return lands in tx_host_start with a 16-byte aligned stack.
+	auto *sp = reinterpret_cast<uint64_t *>(top - 56);
+	sp[0] = 0;                                 // r15
+	sp[1] = 0;                                 // r14
+	sp[2] = reinterpret_cast<uint64_t>(entry); // r13
+	sp[3] = reinterpret_cast<uint64_t>(arg);   // r12
+	sp[4] = 0;                                 // rbx
+	sp[5] = 0;                                 // rbp
+	sp[6] = reinterpret_cast<uint64_t>(&tx_host_start);
 	ctx->words[kSp] = reinterpret_cast<uint64_t>(sp);
 }
 
@@ -175,6 +176,9 @@ void shm_page_free(void *p, size_t bytes)
 
 void reset(const Config &config)
 {
+	// What the previous run left behind is freed under its own counters.
+	fifo_setup(0);
+	shm_teardown();
 	for (HostCpu &c : m.cpus)
 		std::free(c.idle_stack);
 	m.~Machine();
@@ -299,6 +303,17 @@ void tx_port_fpu_restore(const void *area)
 {
 	m.counters.fpu_restores++;
 	__builtin_ia32_fxrstor64(const_cast<void *>(area));
+}
+
+void tx_port_fpu_init(void *area)
+{
+	// fxsave layout: FCW at 0, MXCSR at 24.
+	std::memset(area, 0, TX_PORT_FPU_BYTES);
+	auto *bytes = static_cast<uint8_t *>(area);
+	uint16_t fcw = 0x037f;
+	uint32_t mxcsr = 0x1f80;
+	std::memcpy(bytes, &fcw, sizeof(fcw));
+	std::memcpy(bytes + 24, &mxcsr, sizeof(mxcsr));
 }
 
 void *tx_port_alloc(size_t size)

@@ -3,8 +3,9 @@
  * Host port context switch (x86-64 System V).
  *
  * void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp)
- *   Pushes the callee-saved registers and the SSE/x87 control words, stores
- *   the stack pointer in *save_sp, loads *load_sp and pops the same frame.
+ *   Pushes the callee-saved registers, stores the stack pointer in
+ *   *save_sp, loads *load_sp and pops the same frame. MXCSR and the x87
+ *   control word are FP state: they move with tx_port_fpu_save/restore.
  *
  * tx_host_start: first "return address" of a new context (see port.cpp):
  *   r12 = argument, r13 = entry function; the stack is 16-byte aligned here.
@@ -19,14 +20,8 @@ tx_host_switch:
 	pushq	%r13
 	pushq	%r14
 	pushq	%r15
-	subq	$8, %rsp
-	stmxcsr	(%rsp)
-	fnstcw	4(%rsp)
 	movq	%rsp, (%rdi)
 	movq	(%rsi), %rsp
-	ldmxcsr	(%rsp)
-	fldcw	4(%rsp)
-	addq	$8, %rsp
 	popq	%r15
 	popq	%r14
 	popq	%r13

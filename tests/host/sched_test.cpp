@@ -1,0 +1,635 @@
+// SPDX-License-Identifier: GPL-2.0
+// Scheduling rules through the RTAI C API: preemption, priorities, yield,
+// round robin, suspend/resume, deletion, time, bad arguments.
+#include "harness.hpp"
+#include "sched/errors.hpp"
+
+using namespace txtest;
+
+namespace {
+
+class Sched : public HostTest {
+protected:
+	RT_TASK a{}, b{}, c{}, d{};
+};
+
+} // namespace
+
+TEST_F(Sched, ResumeFromLinuxRunsHigherTaskImmediately)
+{
+	ASSERT_EQ(spawn(a, 5, [&] { trace.add("a"); }), 0);
+	run(100);
+	EXPECT_EQ(trace.str(), "");
+	EXPECT_EQ(rt_task_resume(&a), 0);
+	EXPECT_EQ(trace.str(), "a@100");
+	EXPECT_EQ(rt_get_task_state(&a), 0); // returned: deleted
+}
+
+TEST_F(Sched, ReleaseInThePastRunsAtOnce)
+{
+	// L runs to completion from Linux (t=0..1000); H's start (300) is then
+	// already past, so make_periodic releases it immediately.
+	start(a, 10, [&] {
+		trace.add("L-start");
+		work(1000);
+		trace.add("L-end");
+	});
+	ASSERT_EQ(spawn(b, 1, [&] { trace.add("H"); }), 0);
+	ASSERT_EQ(rt_task_make_periodic(&b, 300, 100000), 0);
+	EXPECT_EQ(trace.str(), "L-start@0 L-end@1000 H@1000");
+}
+
+TEST_F(Sched, ReleaseDuringLowerTaskPreemptsIt)
+{
+	ASSERT_EQ(spawn(b, 1,
+			[&] {
+				for (int i = 0; i < 3; i++) {
+					trace.add("H");
+					rt_task_wait_period();
+				}
+			}),
+		  0);
+	ASSERT_EQ(rt_task_make_periodic(&b, 250, 500), 0);
+	start(a, 10, [&] {
+		trace.add("L-start");
+		work(1000);
+		trace.add("L-end");
+	});
+	run(2000);
+	EXPECT_EQ(trace.str(), "L-start@0 H@250 H@750 L-end@1000 H@1250");
+}
+
+TEST_F(Sched, NestedPreemptionThreeLevels)
+{
+	// slow (prio 3) runs 900; mid (prio 2) released at 100 runs 300;
+	// fast (prio 1) released at 200 runs 50. Completion order: fast, mid, slow.
+	ASSERT_EQ(spawn(c, 1, [&] { trace.add("fast-s"); work(50); trace.add("fast-e"); }), 0);
+	ASSERT_EQ(spawn(b, 2, [&] { trace.add("mid-s"); work(300); trace.add("mid-e"); }), 0);
+	rt_task_make_periodic(&b, 100, 1000000);
+	rt_task_make_periodic(&c, 200, 1000000);
+	start(a, 3, [&] { trace.add("slow-s"); work(900); trace.add("slow-e"); });
+	run(2000);
+	EXPECT_EQ(trace.str(), "slow-s@0 mid-s@100 fast-s@200 fast-e@250 mid-e@450 slow-e@1250");
+}
+
+TEST_F(Sched, EqualPriorityIsFifoWithoutPreemption)
+{
+	ASSERT_EQ(spawn(a, 5, [&] { trace.add("a-s"); work(100); trace.add("a-e"); }), 0);
+	ASSERT_EQ(spawn(b, 5, [&] { trace.add("b"); }), 0);
+	rt_task_make_periodic(&b, 50, 1000000);
+	rt_task_resume(&a);
+	run(1000);
+	EXPECT_EQ(trace.str(), "a-s@0 a-e@100 b@100");
+}
+
+TEST_F(Sched, YieldPassesToEqualPriority)
+{
+	ASSERT_EQ(spawn(a, 5, [&] {
+			trace.add("a1");
+			rt_task_yield();
+			trace.add("a2");
+		}),
+		  0);
+	ASSERT_EQ(spawn(b, 5, [&] {
+			trace.add("b1");
+			rt_task_yield();
+			trace.add("b2");
+		}),
+		  0);
+	// Resume both from a higher task so that neither runs before both are ready.
+	start(c, 1, [&] {
+		rt_task_resume(&a);
+		rt_task_resume(&b);
+	});
+	EXPECT_EQ(trace.str(), "a1@0 b1@0 a2@0 b2@0");
+}
+
+TEST_F(Sched, YieldWithoutEqualsKeepsRunning)
+{
+	start(a, 5, [&] {
+		rt_task_yield();
+		trace.add("a");
+	});
+	EXPECT_EQ(trace.str(), "a@0");
+}
+
+TEST_F(Sched, RoundRobinSharesTheCpuAmongEquals)
+{
+	std::vector<char> order;
+	auto body = [&](char name) {
+		return [&, name] {
+			for (int i = 0; i < 3; i++) {
+				work(100);
+				order.push_back(name);
+			}
+		};
+	};
+	ASSERT_EQ(spawn(a, 5, body('a')), 0);
+	ASSERT_EQ(spawn(b, 5, body('b')), 0);
+	ASSERT_EQ(rt_set_sched_policy(&a, RT_SCHED_RR, 150), 0);
+	ASSERT_EQ(rt_set_sched_policy(&b, RT_SCHED_RR, 150), 0);
+	start(c, 1, [&] {
+		rt_task_resume(&a);
+		rt_task_resume(&b);
+	});
+	run(2000);
+	// With a 150 ns quantum and 100 ns steps the two interleave.
+	std::string s(order.begin(), order.end());
+	EXPECT_EQ(s.size(), 6u);
+	EXPECT_NE(s, "aaabbb");
+	EXPECT_EQ(std::count(s.begin(), s.end(), 'a'), 3);
+	EXPECT_EQ(rt_set_sched_policy(&c, 7, 0), -EINVAL);
+}
+
+TEST_F(Sched, SuspendResumeNestAndPendingResume)
+{
+	ASSERT_EQ(spawn(a, 5, [&] {
+			trace.add("run");
+			rt_task_suspend(nullptr);
+			trace.add("back");
+		}),
+		  0);
+	EXPECT_EQ(rt_task_resume(&a), 0); // depth 1 -> 0: runs, suspends itself
+	EXPECT_EQ(trace.str(), "run@0");
+	EXPECT_EQ(rt_get_task_state(&a) & RT_SCHED_SUSPENDED, RT_SCHED_SUSPENDED);
+	EXPECT_EQ(rt_task_suspend(&a), 2); // nests
+	EXPECT_EQ(rt_task_resume(&a), 0);
+	EXPECT_EQ(trace.str(), "run@0");
+	EXPECT_EQ(rt_task_resume(&a), 0);
+	EXPECT_EQ(trace.str(), "run@0 back@0");
+
+	// A resume of a running (not suspended) task cancels its next suspend.
+	ASSERT_EQ(spawn(b, 5, [&] {
+			rt_task_resume(&b); // pending resume
+			int depth = rt_task_suspend(nullptr);
+			trace.add_plain("depth=" + std::to_string(depth));
+		}),
+		  0);
+	rt_task_resume(&b);
+	EXPECT_EQ(trace.events.back(), "depth=0");
+}
+
+TEST_F(Sched, ChangePrioReordersAndReturnsOld)
+{
+	ASSERT_EQ(spawn(a, 10, [&] { trace.add("a"); }), 0);
+	ASSERT_EQ(spawn(b, 20, [&] { trace.add("b"); }), 0);
+	start(c, 1, [&] {
+		rt_task_resume(&a);
+		rt_task_resume(&b);
+		EXPECT_EQ(rt_change_prio(&b, 5), 20);
+		EXPECT_EQ(rt_get_prio(&b), 5);
+	});
+	EXPECT_EQ(trace.str(), "b@0 a@0");
+	EXPECT_EQ(rt_change_prio(&c, 3), -EINVAL); // deleted
+	ASSERT_EQ(spawn(d, 10, [] {}), 0);
+	EXPECT_EQ(rt_change_prio(&d, -1), -EINVAL);
+	EXPECT_EQ(rt_change_prio(&d, RT_SCHED_LOWEST_PRIORITY + 1), -EINVAL);
+	EXPECT_EQ(rt_get_inher_prio(&d), 10);
+}
+
+TEST_F(Sched, LoweringOwnPriorityYieldsToHigher)
+{
+	ASSERT_EQ(spawn(b, 5, [&] { trace.add("b"); }), 0);
+	start(a, 1, [&] {
+		rt_task_resume(&b);
+		trace.add("a1");
+		rt_change_prio(&a, 9);
+		trace.add("a2");
+	});
+	EXPECT_EQ(trace.str(), "a1@0 b@0 a2@0");
+}
+
+TEST_F(Sched, SleepAndSleepUntil)
+{
+	start(a, 5, [&] {
+		EXPECT_EQ(rt_sleep(500), 0);
+		trace.add("slept");
+		EXPECT_EQ(rt_sleep_until(2000), 0);
+		trace.add("until");
+		EXPECT_EQ(rt_sleep_until(10), RTE_TMROVRN); // past
+		EXPECT_EQ(rt_sleep(0), RTE_TMROVRN);
+		EXPECT_EQ(rt_sleep(-5), RTE_TMROVRN);
+	});
+	run(3000);
+	EXPECT_EQ(trace.str(), "slept@500 until@2000");
+	EXPECT_EQ(rt_sleep(100), RTE_PERM); // Linux cannot block
+}
+
+TEST_F(Sched, BusySleepSpinsWithoutYielding)
+{
+	ASSERT_EQ(spawn(b, 9, [&] { trace.add("low"); }), 0);
+	start(a, 1, [&] {
+		rt_task_resume(&b);
+		rt_busy_sleep(1000);
+		trace.add("hi");
+	});
+	EXPECT_EQ(trace.events.size(), 2u);
+	EXPECT_EQ(trace.events[0].substr(0, 3), "hi@");
+	Count t = std::stoll(trace.events[0].substr(3));
+	EXPECT_GE(t, 1000);
+	EXPECT_LT(t, 1100);
+}
+
+TEST_F(Sched, PeriodicReleasesAreExactAndStatsAreKept)
+{
+	std::vector<Count> starts;
+	ASSERT_EQ(spawn(a, 1,
+			[&] {
+				for (;;) {
+					starts.push_back(now());
+					work(10);
+					EXPECT_EQ(rt_task_wait_period(), 0);
+				}
+			}),
+		  0);
+	ASSERT_EQ(rt_task_make_periodic(&a, 1000, 250), 0);
+	run(2100);
+	ASSERT_EQ(starts.size(), 5u);
+	for (size_t i = 0; i < starts.size(); i++)
+		EXPECT_EQ(starts[i], Count(1000 + 250 * i));
+	tx::Task *t = reinterpret_cast<tx::Task *>(&a);
+	EXPECT_EQ(t->latency.samples, 5u);
+	EXPECT_EQ(t->latency.max, 0);
+	EXPECT_EQ(t->jitter.samples, 4u);
+	EXPECT_EQ(t->jitter.max, 0);
+}
+
+TEST_F(Sched, PeriodicOverrunReturnsTmrovrnAndCatchesUp)
+{
+	std::vector<std::string> log;
+	int job = 0;
+	ASSERT_EQ(spawn(a, 1,
+			[&] {
+				for (;;) {
+					job++;
+					work(job == 2 ? 350 : 10); // job 2 overruns 3 periods of 100
+					int r = rt_task_wait_period();
+					log.push_back(std::to_string(job) + ":" + (r == 0 ? "ok" : r == RTE_TMROVRN ? "ovr" : "?") +
+						      "@" + std::to_string(now()));
+				}
+			}),
+		  0);
+	ASSERT_EQ(rt_task_make_periodic(&a, 0, 100), 0);
+	run(700);
+	// Job 2 starts at 100, ends at 450: releases 200, 300, 400 are past.
+	ASSERT_GE(log.size(), 6u);
+	EXPECT_EQ(log[0], "1:ok@100");
+	EXPECT_EQ(log[1], "2:ovr@450");
+	EXPECT_EQ(log[2], "3:ovr@460");
+	EXPECT_EQ(log[3], "4:ovr@470");
+	EXPECT_EQ(log[4], "5:ok@500");
+	EXPECT_EQ(reinterpret_cast<tx::Task *>(&a)->overruns, 3u);
+}
+
+TEST_F(Sched, PeriodicLatencyIsMeasuredFromTheRelease)
+{
+	// A higher task delays the periodic one by 40 at its second release.
+	ASSERT_EQ(spawn(b, 1, [&] { work(40); }), 0);
+	ASSERT_EQ(spawn(a, 5, [&] {
+			for (;;)
+				rt_task_wait_period();
+		}),
+		  0);
+	rt_task_make_periodic(&a, 100, 100);
+	rt_task_make_periodic(&b, 200, 1000000);
+	run(450);
+	tx::Task *t = reinterpret_cast<tx::Task *>(&a);
+	EXPECT_EQ(t->latency.samples, 4u);
+	EXPECT_EQ(t->latency.min, 0);
+	EXPECT_EQ(t->latency.max, 40);
+	EXPECT_EQ(t->jitter.max, 40);
+	EXPECT_EQ(t->jitter.min, -40);
+}
+
+TEST_F(Sched, MakePeriodicSelfWaitsForStart)
+{
+	start(a, 5, [&] {
+		trace.add("before");
+		rt_task_make_periodic(nullptr, 300, 100);
+		trace.add("first");
+		rt_task_wait_period();
+		trace.add("second");
+	});
+	run(1000);
+	EXPECT_EQ(trace.str(), "before@0 first@300 second@400");
+}
+
+TEST_F(Sched, MakePeriodicRelativeNs)
+{
+	tx::sim::Config cfg;
+	cfg.hz = 62'500'000; // 16 ns per count, as the arm64 QEMU counter
+	tx::sim::reset(cfg);
+	ASSERT_EQ(spawn(a, 5, [&] { trace.add("r"); }), 0);
+	run(10);
+	ASSERT_EQ(rt_task_make_periodic_relative_ns(&a, 16000, 1000000), 0);
+	run(2000);
+	EXPECT_EQ(trace.str(), "r@1010"); // 16000 ns = 1000 counts after t=10
+}
+
+TEST_F(Sched, WaitPeriodErrors)
+{
+	EXPECT_EQ(rt_task_wait_period(), RTE_PERM); // Linux
+	start(a, 5, [&] { EXPECT_EQ(rt_task_wait_period(), -EINVAL); });
+	EXPECT_EQ(rt_task_make_periodic(&b, 0, 100), -EINVAL); // not initialised
+	ASSERT_EQ(spawn(b, 5, [] {}), 0);
+	EXPECT_EQ(rt_task_make_periodic(&b, 0, 0), -EINVAL);
+	EXPECT_EQ(rt_task_make_periodic(&b, 0, -1), -EINVAL);
+}
+
+TEST_F(Sched, DeleteSelfAndOthers)
+{
+	ASSERT_EQ(spawn(b, 9, [&] {
+			trace.add("b-never");
+		}),
+		  0);
+	start(a, 5, [&] {
+		trace.add("a");
+		EXPECT_EQ(rt_task_delete(&b), 0);
+		rt_task_delete(&a);
+		trace.add("a-after-delete");
+	});
+	EXPECT_EQ(trace.str(), "a@0");
+	EXPECT_EQ(rt_task_delete(&a), -EINVAL);
+	EXPECT_EQ(rt_task_delete(&b), -EINVAL);
+	EXPECT_EQ(rt_task_delete(nullptr), -EINVAL);
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(tx::sim::counters().bytes_live, 0u);
+}
+
+TEST_F(Sched, DeleteWakesNothingButFreesBlockedTask)
+{
+	start(a, 5, [&] {
+		rt_sleep(1000000);
+		trace.add("never");
+	});
+	EXPECT_EQ(rt_task_delete(&a), 0);
+	run(2000000);
+	EXPECT_EQ(trace.str(), "");
+	// The RT_TASK can be reused at once.
+	start(a, 5, [&] { trace.add("again"); });
+	EXPECT_EQ(trace.str(), "again@2000000");
+}
+
+TEST_F(Sched, TaskInitValidatesArguments)
+{
+	auto fn = [](long) {};
+	EXPECT_EQ(rt_task_init(nullptr, fn, 0, 8192, 1, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init(&a, nullptr, 0, 8192, 1, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init(&a, fn, 0, 0, 1, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init(&a, fn, 0, -8, 1, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init(&a, fn, 0, 100, 1, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init(&a, fn, 0, 64 << 20, 1, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init(&a, fn, 0, 8192, -1, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init(&a, fn, 0, 8192, RT_SCHED_LINUX_PRIORITY, 0, nullptr), -EINVAL);
+	EXPECT_EQ(rt_task_init_cpuid(&a, fn, 0, 8192, 1, 0, nullptr, 5), -EINVAL); // offline
+	EXPECT_EQ(rt_task_init_cpuid(&a, fn, 0, 8192, 1, 0, nullptr, 999), -EINVAL);
+	ASSERT_EQ(rt_task_init(&a, fn, 0, 8192, 1, 0, nullptr), 0);
+	EXPECT_EQ(rt_task_init(&a, fn, 0, 8192, 1, 0, nullptr), -EINVAL); // already live
+	EXPECT_EQ(tx::sim::counters().allocs, 1u);                         // failures allocated nothing
+}
+
+TEST_F(Sched, TaskInitFromRealTimeContextIsRefused)
+{
+	start(a, 5, [&] { EXPECT_EQ(rt_task_init(&b, [](long) {}, 0, 8192, 1, 0, nullptr), -EINVAL); });
+}
+
+TEST_F(Sched, InvalidTaskArgumentsReturnEinval)
+{
+	EXPECT_EQ(rt_task_suspend(&a), -EINVAL);
+	EXPECT_EQ(rt_task_resume(&a), -EINVAL);
+	EXPECT_EQ(rt_task_resume(nullptr), -EINVAL);
+	EXPECT_EQ(rt_get_prio(&a), -EINVAL);
+	EXPECT_EQ(rt_get_inher_prio(nullptr), -EINVAL);
+	EXPECT_EQ(rt_get_task_state(&a), 0);
+	EXPECT_EQ(rt_task_use_fpu(&a, 1), -EINVAL);
+	EXPECT_EQ(rt_set_sched_policy(&a, RT_SCHED_RR, 100), -EINVAL);
+}
+
+TEST_F(Sched, WhoamiIsLinuxOutsideTasks)
+{
+	RT_TASK *linux_task = rt_whoami();
+	ASSERT_NE(linux_task, nullptr);
+	EXPECT_EQ(rt_get_prio(linux_task), -EINVAL); // not a valid task handle
+	start(a, 5, [&] { EXPECT_EQ(rt_whoami(), &a); });
+}
+
+TEST_F(Sched, ExecTimeAccounting)
+{
+	start(a, 5, [&] {
+		work(300);
+		rt_sleep(1000);
+		work(200);
+	});
+	run(5000);
+	// a is deleted now; measure another that is still alive.
+	ASSERT_EQ(spawn(b, 5, [&] {
+			work(700);
+			rt_task_suspend(nullptr);
+		}),
+		  0);
+	run(100);
+	rt_task_resume(&b);
+	RTIME et[3];
+	rt_get_exectime(&b, et);
+	EXPECT_EQ(et[0], 700);
+	EXPECT_EQ(et[1], 5400); // first ran when resumed
+	EXPECT_EQ(et[2], 6100);
+}
+
+TEST_F(Sched, TimeConversionsAndTimeCalls)
+{
+	tx::sim::Config cfg;
+	cfg.hz = 19'200'000;
+	tx::sim::reset(cfg);
+	EXPECT_EQ(nano2count(1'000'000'000), 19'200'000);
+	EXPECT_EQ(count2nano(19'200'000), 1'000'000'000);
+	EXPECT_EQ(nano2count(-1'000'000'000), -19'200'000);
+	run(192);
+	EXPECT_EQ(rt_get_time(), 192);
+	EXPECT_EQ(rt_get_time_ns(), 10000);
+	EXPECT_EQ(rt_get_cpu_time_ns(), 10000);
+	EXPECT_EQ(rtai_rdtsc(), 192u);
+	EXPECT_EQ(rtai_cpuid(), 0);
+	EXPECT_EQ(rtai_llimd(10, 3, 4), 8); // 7.5 rounds up
+	EXPECT_EQ(rtai_imuldiv(10, 3, 4), 7);
+	EXPECT_EQ(rtai_llimd(1, 1, 0), 0);
+}
+
+TEST_F(Sched, PeriodicTimerModeTicks)
+{
+	rt_set_periodic_mode();
+	EXPECT_EQ(start_rt_timer(0), -EINVAL);
+	EXPECT_EQ(start_rt_timer(100), 100);
+	std::vector<Count> starts;
+	ASSERT_EQ(spawn(a, 1,
+			[&] {
+				for (int i = 0; i < 3; i++) {
+					starts.push_back(now());
+					EXPECT_EQ(rt_get_time() % 100, 0);
+					rt_task_wait_period();
+				}
+			}),
+		  0);
+	// Release at 250 happens on the tick at 300; then every 200.
+	rt_task_make_periodic(&a, 250, 200);
+	run(1000);
+	ASSERT_EQ(starts.size(), 3u);
+	EXPECT_EQ(starts[0], 300);
+	EXPECT_EQ(starts[1], 500);
+	EXPECT_EQ(starts[2], 700);
+	rt_set_oneshot_mode();
+	EXPECT_EQ(start_rt_timer(0), 0);
+	ASSERT_EQ(spawn(b, 1, [&] { trace.add("b"); }), 0);
+	rt_task_make_periodic(&b, now() + 37, 100);
+	run(100);
+	EXPECT_EQ(trace.str(), "b@1037");
+}
+
+TEST_F(Sched, StopTimerEndsTimedWaits)
+{
+	start(a, 5, [&] {
+		EXPECT_EQ(rt_sleep(1000000), 0);
+		trace.add("woke");
+		EXPECT_EQ(rt_sleep(1000), RTE_TMROVRN); // stopped: no blocking
+	});
+	run(100);
+	stop_rt_timer();
+	EXPECT_EQ(trace.str(), "woke@100");
+	start_rt_timer(0);
+}
+
+TEST_F(Sched, WatchdogSuspendsARunawayTask)
+{
+	tx::g_sched.set_watchdog_budget(10000);
+	ASSERT_EQ(spawn(b, 9, [&] { trace.add("other"); }), 0);
+	start(a, 1, [&] {
+		rt_task_resume(&b);
+		for (;;)
+			work(1000); // never blocks
+	});
+	// Linux gets the CPU back after the budget, and the lower task ran.
+	EXPECT_EQ(now(), 10000);
+	EXPECT_EQ(trace.str(), "other@10000");
+	EXPECT_EQ(rt_get_task_state(&a) & RT_SCHED_SUSPENDED, RT_SCHED_SUSPENDED);
+	EXPECT_EQ(tx::g_sched.watchdog_hits(), 1u);
+	tx::sim::pump_linux_work();
+	ASSERT_FALSE(tx::sim::log_lines().empty());
+	EXPECT_NE(tx::sim::log_lines().back().find("watchdog: task"), std::string::npos);
+	// A task that blocks regularly is never caught.
+	ASSERT_EQ(spawn(c, 2, [&] {
+			for (int i = 0; i < 10; i++) {
+				work(9000);
+				rt_sleep(10);
+			}
+		}),
+		  0);
+	rt_task_resume(&c);
+	run(200000);
+	EXPECT_EQ(tx::g_sched.watchdog_hits(), 1u);
+}
+
+TEST_F(Sched, FpuStateIsSwappedLazily)
+{
+	auto &ctr = tx::sim::counters();
+	start(a, 5, [&] { rt_sleep(100); }); // no FPU: no FP traffic
+	run(200);
+	EXPECT_EQ(ctr.fpu_saves, 0u);
+	EXPECT_EQ(ctr.fpu_restores, 0u);
+	volatile double x = 1.5;
+	start(b, 5,
+	      [&] {
+		      volatile double y = x * 3.0;
+		      rt_sleep(100);
+		      trace.add_plain(std::to_string(y * 2.0));
+	      },
+	      1);
+	// Linux -> b: save Linux, restore b. b -> Linux: save b, restore Linux.
+	EXPECT_EQ(ctr.fpu_saves, 2u);
+	EXPECT_EQ(ctr.fpu_restores, 2u);
+	run(200);
+	EXPECT_EQ(trace.events.back(), "9.000000");
+	EXPECT_EQ(rt_task_use_fpu(&b, 0), -EINVAL); // deleted by now
+	ASSERT_EQ(spawn(c, 5, [] {}, 1), 0);
+	EXPECT_EQ(rt_task_use_fpu(&c, 1), 0);
+	EXPECT_EQ(rt_task_use_fpu(&c, 0), -EINVAL);
+}
+
+TEST_F(Sched, FpuRegistersOfLinuxSurviveAnFpuTask)
+{
+	// The FP control word is part of the FP state: an FPU task changes the
+	// rounding mode; Linux must get its own back.
+	unsigned linux_mxcsr = __builtin_ia32_stmxcsr();
+	start(a, 5,
+	      [&] {
+		      __builtin_ia32_ldmxcsr(linux_mxcsr ^ 0x6000); // another rounding mode
+		      rt_sleep(10);
+		      trace.add_plain(__builtin_ia32_stmxcsr() == (linux_mxcsr ^ 0x6000) ? "task-kept" : "task-lost");
+	      },
+	      1);
+	EXPECT_EQ(__builtin_ia32_stmxcsr(), linux_mxcsr);
+	run(100);
+	EXPECT_EQ(trace.str(), "task-kept");
+	EXPECT_EQ(__builtin_ia32_stmxcsr(), linux_mxcsr);
+}
+
+TEST_F(Sched, PriorityLevelsMapOrdered)
+{
+	using tx::level_of;
+	for (int p = 0; p < 224; p++)
+		EXPECT_EQ(level_of(p), unsigned(p));
+	unsigned last = 0;
+	for (long p = 0; p <= RT_SCHED_LOWEST_PRIORITY; p = p < 1000 ? p + 1 : p * 3 / 2) {
+		unsigned l = level_of(int(p));
+		EXPECT_GE(l, last);
+		EXPECT_LT(l, tx::kLevels);
+		last = l;
+	}
+	EXPECT_LT(level_of(RT_SCHED_LOWEST_PRIORITY), tx::kLevels);
+	EXPECT_EQ(level_of(RT_SCHED_LINUX_PRIORITY), tx::kLinuxLevel);
+}
+
+TEST_F(Sched, WidePrioritiesKeepOrder)
+{
+	ASSERT_EQ(spawn(a, 1000000, [&] { trace.add("low"); }), 0);
+	ASSERT_EQ(spawn(b, 5000, [&] { trace.add("mid"); }), 0);
+	ASSERT_EQ(spawn(c, RT_SCHED_LOWEST_PRIORITY, [&] { trace.add("lowest"); }), 0);
+	start(d, 0, [&] {
+		rt_task_resume(&c);
+		rt_task_resume(&a);
+		rt_task_resume(&b);
+	});
+	EXPECT_EQ(trace.str(), "mid@0 low@0 lowest@0");
+}
+
+TEST_F(Sched, GlobalLockMasksAndNests)
+{
+	EXPECT_FALSE(tx::sim::masked());
+	unsigned long f1 = rt_global_save_flags_and_cli();
+	EXPECT_TRUE(tx::sim::masked());
+	unsigned long f2 = rt_global_save_flags_and_cli(); // recursive on this CPU
+	rt_global_restore_flags(f2);
+	EXPECT_TRUE(tx::sim::masked());
+	unsigned long saved;
+	rt_global_save_flags(&saved);
+	EXPECT_EQ(saved & 1, 1u);
+	rt_global_restore_flags(f1);
+	EXPECT_FALSE(tx::sim::masked());
+	rt_global_cli();
+	EXPECT_TRUE(tx::sim::masked());
+	rt_global_sti();
+	EXPECT_FALSE(tx::sim::masked());
+}
+
+TEST_F(Sched, GlobalLockDefersPreemption)
+{
+	ASSERT_EQ(spawn(b, 1, [&] { trace.add("high"); }), 0);
+	rt_task_make_periodic(&b, 100, 1000000);
+	start(a, 5, [&] {
+		unsigned long f = rt_global_save_flags_and_cli();
+		work(500); // the release at 100 stays pending
+		trace.add("unlock");
+		rt_global_restore_flags(f);
+		trace.add("low-end");
+	});
+	EXPECT_EQ(trace.str(), "unlock@500 high@500 low-end@500");
+}
