@@ -145,13 +145,15 @@ int Scheduler::task_delete(Task *t)
 		TX_ASSERT(!"a deleted task was resumed");
 	}
 	if (!t->on_cpu) {
+		free_later_locked(&t->stack->block);
+		preempt_point(); // a waiter of its resources may be ready now
 		lock_.unlock(flags);
-		free_later(&t->stack->block);
 		return kOk;
 	}
 	// Running on another CPU, which we poked: it switches away in its
 	// dispatch (bounded by its interrupt latency) and frees the stack
 	// there. Wait, so that the caller may reuse the RT_TASK memory.
+	preempt_point();
 	lock_.unlock(flags);
 	while (load_acquire(&t->on_cpu))
 		tx_port_relax();

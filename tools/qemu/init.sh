@@ -1,0 +1,68 @@
+#!/bin/busybox sh
+# tools/qemu/init.sh - /init of the Tactus test initramfs (busybox).
+#
+# Mounts proc, sysfs, devtmpfs, devpts, tmpfs /tmp and /dev/shm, installs the
+# busybox links, prints "TACTUS-INIT: ready", runs /tests/<name>.sh for
+# tactus.test=<name> on the kernel command line, prints
+# "TACTUS-TEST-EXIT: <rc>" and powers off. Without tactus.test (or with
+# tactus.test=shell) it starts a shell on the console instead.
+# A test script sees TACTUS_TEST=<name> and runs with /tests as its directory;
+# after it, dmesg is scanned for BUG/WARNING/Oops/lockdep/RCU reports and the
+# count is printed as "TACTUS-DMESG-ISSUES: <n>" (the test's rc is not changed).
+
+/bin/busybox mkdir -p /proc /sys /dev /tmp /run /root /mnt /lib/modules /usr/bin /usr/sbin /sbin
+/bin/busybox mount -t proc proc /proc
+/bin/busybox mount -t sysfs sysfs /sys
+/bin/busybox mount -t devtmpfs devtmpfs /dev 2>/dev/null
+/bin/busybox mkdir -p /dev/shm /dev/pts
+/bin/busybox mount -t devpts devpts /dev/pts 2>/dev/null
+/bin/busybox mount -t tmpfs -o mode=1777 tmpfs /dev/shm
+/bin/busybox mount -t tmpfs -o mode=1777 tmpfs /tmp
+/bin/busybox --install -s
+/bin/busybox mountpoint -q /sys/kernel/debug 2>/dev/null ||
+    /bin/busybox mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export LD_LIBRARY_PATH=/lib/aarch64-linux-gnu:/usr/lib/aarch64-linux-gnu:/lib:/usr/lib
+export HOME=/root TERM=dumb
+hostname tactus
+
+TEST=""
+for arg in $(cat /proc/cmdline); do
+    case "$arg" in
+        tactus.test=*) TEST="${arg#tactus.test=}" ;;
+    esac
+done
+export TACTUS_TEST="$TEST"
+
+echo "TACTUS-INIT: ready kernel=$(uname -r) uptime=$(cut -d' ' -f1 /proc/uptime) cpus=$(grep -c ^processor /proc/cpuinfo) test=${TEST:-none}"
+
+if [ -z "$TEST" ] || [ "$TEST" = shell ]; then
+    echo "TACTUS-INIT: no tactus.test=<name>: starting a shell (exit to power off)"
+    setsid cttyhack sh
+    rc=$?
+else
+    if [ -f "/tests/$TEST.sh" ]; then
+        cd /tests
+        sh "/tests/$TEST.sh"
+        rc=$?
+        cd /
+    else
+        echo "TACTUS-INIT: no such test /tests/$TEST.sh; available: $(ls /tests 2>/dev/null | tr '\n' ' ')"
+        rc=127
+    fi
+fi
+
+issues=$(dmesg | grep -E -c 'BUG:|WARNING:|Oops|Kernel panic|Call trace:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected' )
+echo "TACTUS-DMESG-ISSUES: $issues"
+if [ "$issues" != 0 ]; then
+    dmesg | grep -E -A3 'BUG:|WARNING:|Oops|Kernel panic|Call trace:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected' | head -n 60
+fi
+echo "TACTUS-UPTIME: $(cut -d' ' -f1 /proc/uptime)"
+echo "TACTUS-TEST-EXIT: $rc"
+sync
+poweroff -f
+# poweroff -f should not return; if it does, let the kernel panic (panic=-1 reboots
+# and QEMU's -no-reboot then exits).
+echo "TACTUS-INIT: poweroff failed"
+exit "$rc"
