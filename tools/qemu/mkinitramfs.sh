@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# tools/qemu/mkinitramfs.sh OUT.cpio.gz [--add SRC:DEST]... [--with-rt-tests] [--with-stress-ng]
+#
+# Builds the arm64 test initramfs (newc, gzip; byte-reproducible) from Debian's
+# busybox-static:arm64 (unpacked by tools/kernel/fetch-debian-arm64.sh, which
+# this script runs when needed):
+#   /init                tools/qemu/init.sh (mounts, "TACTUS-INIT: ready", runs
+#                        the test named by tactus.test=<name>, powers off)
+#   /bin/busybox         links are made by /init at boot
+#   /dev/console, /dev/null
+#   /tests/*.sh          every tools/qemu/tests/*.sh
+#   --add SRC:DEST       adds a file or a directory (recursively) at DEST;
+#                        DEST ending in / means "into this directory"
+#                        (e.g. --add build/x.ko:/lib/modules/ --add t.sh:/tests/t.sh)
+#   --with-rt-tests      cyclictest, hackbench, ... and their shared libraries
+#   --with-stress-ng     stress-ng and its shared libraries
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../kernel/lib.sh
+source "$HERE/../kernel/lib.sh"
+
+usage() { sed -n '2,17p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+OUT="$1"; shift
+case "$OUT" in -*) usage ;; esac
+adds=() sets=(busybox)
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --add) [ $# -ge 2 ] || usage; adds+=("$2"); shift 2 ;;
+        --add=*) adds+=("${1#--add=}"); shift ;;
+        --with-rt-tests) sets+=(rt-tests); shift ;;
+        --with-stress-ng) sets+=(stress-ng); shift ;;
+        -h|--help) usage ;;
+        *) tx_die "unknown argument '$1'" ;;
+    esac
+done
+tx_need_cmd python3
+
+DA="$TACTUS_CACHE/debian-arm64"
+for s in "${sets[@]}"; do
+    if [ ! -s "$DA/manifest/$s.list" ]; then
+        tx_log "arm64 userland not fetched yet: running tools/kernel/fetch-debian-arm64.sh userland"
+        "$TACTUS_ROOT/tools/kernel/fetch-debian-arm64.sh" userland >/dev/null
+        break
+    fi
+done
+
+T0="$(tx_now)"
+STAGE="$(mktemp -d "${TMPDIR:-/tmp}/tactus-initramfs.XXXXXX")"
+trap 'rm -rf "$STAGE"' EXIT
+
+mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,run,root,mnt,etc,tests,lib/modules}
+install -m 0755 "$HERE/init.sh" "$STAGE/init"
+for s in "${sets[@]}"; do
+    # the manifest lists paths relative to the unpacked root, symlinks with their targets
+    (cd "$DA/root" && cp -a --parents $(cat "$DA/manifest/$s.list") "$STAGE/")
+done
+for t in "$HERE"/tests/*.sh; do
+    [ -e "$t" ] && install -m 0755 "$t" "$STAGE/tests/"
+done
+echo "root:x:0:0:root:/root:/bin/sh" >"$STAGE/etc/passwd"
+echo "root:x:0:" >"$STAGE/etc/group"
+
+for a in "${adds[@]+"${adds[@]}"}"; do
+    src="${a%%:*}" dest="${a#*:}"
+    [ "$src" != "$a" ] && [ -n "$dest" ] || tx_die "--add wants SRC:DEST, got '$a'"
+    [ -e "$src" ] || tx_die "--add: '$src' does not exist"
+    case "$dest" in /*) ;; *) tx_die "--add: DEST must be absolute, got '$dest'" ;; esac
+    if [[ "$dest" == */ ]]; then
+        mkdir -p "$STAGE$dest"
+        cp -a "$src" "$STAGE$dest"
+    else
+        mkdir -p "$(dirname "$STAGE$dest")"
+        rm -rf "${STAGE:?}$dest"
+        cp -a "$src" "$STAGE$dest"
+    fi
+done
+
+mkdir -p "$(dirname "$OUT")"
+python3 "$HERE/mkcpio.py" "$STAGE" "$OUT" \
+    --node dev/console:c:5:1:600 --node dev/null:c:1:3:666
+tx_log "initramfs $OUT ($(du -h "$OUT" | cut -f1), sets: ${sets[*]}, ${#adds[@]} added) in $(tx_elapsed "$T0")s"

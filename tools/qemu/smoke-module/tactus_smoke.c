@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tactus_smoke - the smallest out-of-tree module, built against the cached
+ * arm64 KDIR by tools/qemu/smoke-arm64.sh and loaded by tests/smoke.sh.
+ * It references request_percpu_nmi(), so modpost and insmod also prove that
+ * the export patch (arch/arm64/kernel/export-percpu-nmi.patch) is in the
+ * kernel.
+ */
+#include <linux/init.h>
+#include <linux/interrupt.h>
+#include <linux/module.h>
+
+static int __init tactus_smoke_init(void)
+{
+	pr_info("tactus_smoke: hello, request_percpu_nmi at %ps\n",
+		(void *)request_percpu_nmi);
+	return 0;
+}
+
+static void __exit tactus_smoke_exit(void)
+{
+	pr_info("tactus_smoke: goodbye\n");
+}
+
+module_init(tactus_smoke_init);
+module_exit(tactus_smoke_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Tactus build/boot smoke test module");
