@@ -62,6 +62,11 @@ apt_info() {
     if [ -z "$line" ]; then
         read -r a v < <(apt-cache show --no-all-versions "$1:arm64" 2>/dev/null |
             awk '/^Architecture: /{a=$2} /^Version: /{v=$2} END{print a, v}') || true
+        if [ -z "${v:-}" ]; then   # Arch: all packages have no :arm64 variant
+            read -r a v < <(apt-cache show --no-all-versions "$1" 2>/dev/null |
+                awk '/^Architecture: /{a=$2} /^Version: /{v=$2} END{print a, v}') || true
+            [ "${a:-}" = all ] || v=""
+        fi
         if [ -z "${v:-}" ]; then line="$1 - -"
         elif [ "$a" = arm64 ]; then line="$1 $1:arm64 $v"
         else line="$1 $1 $v"; fi
@@ -92,6 +97,28 @@ deb_path() {
     done
     echo "apt-get download of $pkg left no .deb in $DEBS" >&2
     return 1
+}
+# have_deb PKG: true when debs/ holds PKG at its candidate version.
+have_deb() {
+    local f ver; ver="$(cand_version "$1")"
+    for f in "$DEBS/${1}_"*.deb; do
+        [ -e "$f" ] || continue
+        [ "$(dpkg-deb -f "$f" Package)" = "$1" ] && [ "$(dpkg-deb -f "$f" Version)" = "$ver" ] && return 0
+    done
+    return 1
+}
+# prefetch PKG...: one apt-get download for all that are missing (much faster
+# than one apt-get run per package).
+prefetch() {
+    local p names=()
+    for p in "$@"; do
+        have_deb "$p" && continue
+        [ -n "$(cand_version "$p")" ] || continue
+        names+=("$(apt_name "$p")=$(cand_version "$p")")
+    done
+    [ "${#names[@]}" -eq 0 ] && return 0
+    echo "downloading ${#names[@]} package(s): ${names[*]}" >&2
+    (cd "$DEBS" && apt-get download -q -o APT::Sandbox::User=root "${names[@]}" >&2)
 }
 extract_into() {   # PKG DEST
     local d; d="$(deb_path "$1")" || return 1
@@ -176,6 +203,11 @@ resolve_closure() {   # LISTFILE
             done
         done < <(cat "$list")
         declare -A this_round=()
+        local pkgs=()
+        for s in $(printf '%s\n' "${unresolved[@]+"${unresolved[@]}"}" | sort -u); do
+            pkgs+=("$(soname_pkg "$s")")
+        done
+        [ "${#pkgs[@]}" -gt 0 ] && prefetch "${pkgs[@]}"
         for s in $(printf '%s\n' "${unresolved[@]+"${unresolved[@]}"}" | sort -u); do
             pkg="$(soname_pkg "$s")"
             [ -n "${this_round[$pkg]:-}" ] && continue
@@ -197,6 +229,7 @@ resolve_closure() {   # LISTFILE
 fetch_userland() {
     : >"$DA/userland-packages.txt"
     local pkg
+    prefetch busybox-static rt-tests stress-ng libc6 libgcc-s1 libnuma1
     for pkg in busybox-static rt-tests stress-ng; do
         extract_into "$pkg" "$ROOT"
         echo "$pkg $(cand_version "$pkg")" >>"$DA/userland-packages.txt"
@@ -229,6 +262,7 @@ fi
 
 fetch_kernels() {
     local pkg rel d tmp flavour
+    prefetch "$STOCK_IMG" "$RT_IMG"
     for pkg in "$STOCK_IMG" "$RT_IMG"; do
         [ -n "$pkg" ] || { echo "no linux-image-6.12.*-arm64-unsigned in apt" >&2; return 1; }
         rel="${pkg#linux-image-}"; rel="${rel%-unsigned}"
@@ -256,6 +290,7 @@ fetch_headers() {
           "linux-kbuild-${kver}")
     mkdir -p "$DA/headers"
     : >"$DA/headers/packages.txt"
+    prefetch "${pkgs[@]}"
     for p in "${pkgs[@]}"; do
         if [ -z "$(cand_version "$p")" ]; then
             echo "not in apt: $p (skipped)" >&2; continue
