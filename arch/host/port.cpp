@@ -268,7 +268,8 @@ unsigned long tx_port_irq_save(void)
 	tx::sim::injection_point();
 	auto &c = m.cpus[m.cpu];
 	unsigned long old = c.masked;
-	c.masked = 1;
+	if (!old)
+		c.masked = 1; // nested inside the interrupt entry, kIrqEntry stays
 	return old;
 }
 
@@ -280,7 +281,11 @@ void tx_port_irq_restore(unsigned long state)
 	tx::sim::injection_point();
 }
 
-unsigned tx_port_cpu(void) { return m.cpu; }
+unsigned tx_port_cpu(void)
+{
+	tx::sim::injection_point(); // also inside every lock: the spinlock records its owner
+	return m.cpu;
+}
 
 void tx_port_send_ipi(unsigned cpu)
 {

@@ -51,29 +51,43 @@ apt-cache show busybox-static:arm64 >/dev/null 2>&1 ||
     tx_die "no arm64 package lists: run tools/deps.sh arm64 (it runs apt-get update)"
 
 # --- apt helpers -------------------------------------------------------------
-# apt-cache is slow (~0.5 s a call): answers are memoised in a file for this run.
+# apt-cache can be slow (seconds a call where apt keeps no binary cache, as in
+# Docker images): answers are memoised in a file for this run, and filled for
+# many packages with one apt-cache call (memo_fill).
 MEMO="$(mktemp)"
 trap 'rm -f "$MEMO"' EXIT
-# apt_info PKG -> "NAME VERSION", NAME being what apt-get accepts (PKG:arm64,
-# or PKG for Arch: all packages); nothing if apt has no such package.
-apt_info() {
-    local line a v
+# memo_fill PKG...: records "PKG NAME VERSION" per package, NAME being what
+# apt-get accepts (PKG:arm64, or PKG for Arch: all), or "PKG - -" if apt has
+# no arm64/all candidate.
+memo_fill() {
+    local need=() p
+    for p in "$@"; do
+        [ -n "$p" ] && ! grep -q "^$p " "$MEMO" && need+=("$p")
+    done
+    [ "${#need[@]}" -eq 0 ] && return 0
+    { apt-cache show --no-all-versions "${need[@]/%/:arm64}" "${need[@]}" 2>/dev/null || true; } |
+        awk -v want="${need[*]}" '
+            BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) ask[w[i]] = 1 }
+            /^Package: /      { p = $2 }
+            /^Architecture: / { a = $2 }
+            /^Version: /      { v = $2 }
+            /^$/ { emit() }
+            END  { emit(); for (q in ask) if (!(q in got)) print q, "-", "-" }
+            function emit() {
+                if (p != "" && (p in ask) && !(p in got) && (a == "arm64" || a == "all"))
+                    { print p, (a == "arm64" ? p ":arm64" : p), v; got[p] = 1 }
+                p = ""; a = ""; v = ""
+            }' >>"$MEMO"
+}
+apt_info() {   # PKG -> "NAME VERSION", or nothing
+    local line
     line="$(grep -m1 "^$1 " "$MEMO" || true)"
     if [ -z "$line" ]; then
-        read -r a v < <(apt-cache show --no-all-versions "$1:arm64" 2>/dev/null |
-            awk '/^Architecture: /{a=$2} /^Version: /{v=$2} END{print a, v}') || true
-        if [ -z "${v:-}" ]; then   # Arch: all packages have no :arm64 variant
-            read -r a v < <(apt-cache show --no-all-versions "$1" 2>/dev/null |
-                awk '/^Architecture: /{a=$2} /^Version: /{v=$2} END{print a, v}') || true
-            [ "${a:-}" = all ] || v=""
-        fi
-        if [ -z "${v:-}" ]; then line="$1 - -"
-        elif [ "$a" = arm64 ]; then line="$1 $1:arm64 $v"
-        else line="$1 $1 $v"; fi
-        echo "$line" >>"$MEMO"
+        memo_fill "$1"
+        line="$(grep -m1 "^$1 " "$MEMO" || true)"
     fi
     set -- $line
-    [ "$3" != - ] && echo "$2 $3"
+    [ "${3:--}" != - ] && echo "$2 $3"
     return 0
 }
 apt_name() { apt_info "$1" | cut -d' ' -f1; }
@@ -111,6 +125,7 @@ have_deb() {
 # than one apt-get run per package).
 prefetch() {
     local p names=()
+    memo_fill "$@"
     for p in "$@"; do
         have_deb "$p" && continue
         [ -n "$(cand_version "$p")" ] || continue
@@ -302,7 +317,7 @@ fetch_headers() {
 }
 
 # --- driver: skip sets whose package versions did not change -------------------
-versions_of() { local p; for p in "$@"; do echo "$p $(cand_version "$p")"; done; }
+versions_of() { local p; memo_fill "$@"; for p in "$@"; do echo "$p $(cand_version "$p")"; done; }
 
 run_set() {   # NAME FUNC PKG...
     local name="$1" fn="$2"; shift 2

@@ -35,7 +35,12 @@ tx_step() {
     pid=$!
     (
         set +e +o pipefail
-        while sleep "$every"; do
+        sp=""
+        # the sleep must die with the ticker, or it holds the caller's stderr open
+        trap 'kill $sp 2>/dev/null; exit 0' TERM
+        while :; do
+            sleep "$every" & sp=$!
+            wait "$sp"
             kill -0 "$pid" 2>/dev/null || exit 0
             extra=""
             [ -n "${TX_PROGRESS_CMD:-}" ] && extra="$(eval "$TX_PROGRESS_CMD" 2>/dev/null || true)"
