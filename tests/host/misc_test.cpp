@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0
+// Names (nam2num), shared memory, rt_printk formatting, Linux work.
+#include <cstring>
+
+#include "hal/linux_work.hpp"
+#include "hal/rt_log.hpp"
+#include "harness.hpp"
+#include "lib/format.hpp"
+
+using namespace txtest;
+
+namespace {
+
+class Shm : public HostTest {
+protected:
+	RT_TASK a{};
+};
+
+std::string fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+std::string fmt(const char *f, ...)
+{
+	char buf[128];
+	va_list ap;
+	va_start(ap, f);
+	tx::format_v(buf, sizeof(buf), f, ap);
+	va_end(ap);
+	return buf;
+}
+
+} // namespace
+
+TEST(Nam2Num, Rtai53Values)
+{
+	EXPECT_EQ(nam2num("A"), 12u);
+	EXPECT_EQ(nam2num("a"), 12u);
+	EXPECT_EQ(nam2num("LATMBX"), 0x81cffd5bu);
+	EXPECT_EQ(nam2num("rttask"), 0xa954e4f6u);
+	EXPECT_EQ(nam2num("0"), 2u);
+	EXPECT_EQ(nam2num(""), 0xFFFFFFFFu);
+	EXPECT_EQ(nam2num(nullptr), 0xFFFFFFFFu);
+	EXPECT_EQ(nam2num("ABCDEFGH"), nam2num("ABCDEF")); // six characters count
+	EXPECT_EQ(nam2num("$$$$$$") + 2, MAX_NAM2NUM);
+	char name[8];
+	num2nam(nam2num("shm_1"), name);
+	EXPECT_STREQ(name, "SHM_1");
+	num2nam(nam2num("a.b@c"), name);
+	EXPECT_STREQ(name, "A.B@C");
+	num2nam(nam2num("x#y"), name);
+	EXPECT_STREQ(name, "X$Y");
+	num2nam(MAX_NAM2NUM, name);
+	EXPECT_STREQ(name, "|null|");
+	num2nam(nam2num("0"), name);
+	EXPECT_STREQ(name, "");
+}
+
+TEST_F(Shm, AllocSharesAndCountsReferences)
+{
+	unsigned long name = nam2num("SEG1");
+	char *p = static_cast<char *>(rt_shm_alloc(name, 100, USE_VMALLOC));
+	ASSERT_NE(p, nullptr);
+	EXPECT_EQ(reinterpret_cast<uintptr_t>(p) % 4096, 0u);
+	for (int i = 0; i < 4096; i++)
+		ASSERT_EQ(p[i], 0); // zero filled, whole page
+	EXPECT_EQ(rtai_kmalloc(name, 5000), p); // existing: same memory, size ignored
+	tx::ShmInfo info[4];
+	ASSERT_EQ(tx::shm_list(info, 4), 1u);
+	EXPECT_EQ(info[0].refs, 2u);
+	EXPECT_EQ(info[0].size, 4096u);
+	EXPECT_EQ(rt_shm_free(name), 4096);
+	EXPECT_EQ(tx::sim::counters().bytes_live, 4096u);
+	EXPECT_EQ(rtai_kfree(name), 4096);
+	EXPECT_EQ(tx::sim::counters().bytes_live, 0u);
+	EXPECT_EQ(rt_shm_free(name), 0); // unknown now
+}
+
+TEST_F(Shm, UserMappingsKeepTheSegment)
+{
+	unsigned long name = nam2num("MAPPED");
+	ASSERT_NE(rt_shm_alloc(name, 8192, USE_VMALLOC), nullptr);
+	void *addr;
+	size_t size;
+	ASSERT_EQ(tx::shm_map_get(name, &addr, &size), 0);
+	EXPECT_EQ(size, 8192u);
+	EXPECT_EQ(rt_shm_free(name), 8192); // still mapped
+	EXPECT_NE(tx::sim::counters().bytes_live, 0u);
+	tx::shm_map_put(name);
+	EXPECT_EQ(tx::sim::counters().bytes_live, 0u);
+	EXPECT_EQ(tx::shm_map_get(name, &addr, &size), -ENODEV);
+}
+
+TEST_F(Shm, BadArgumentsAndRealTimeContext)
+{
+	EXPECT_EQ(rt_shm_alloc(nam2num("X"), 0, USE_VMALLOC), nullptr);
+	EXPECT_EQ(rt_shm_alloc(nam2num("X"), -1, USE_VMALLOC), nullptr);
+	EXPECT_EQ(rt_shm_alloc(nam2num("X"), 10, -1), nullptr);
+	void *p = rt_shm_alloc(nam2num("RT"), 10, USE_GFP_KERNEL);
+	ASSERT_NE(p, nullptr);
+	start(a, 5, [&] {
+		EXPECT_EQ(rt_shm_alloc(nam2num("RT"), 10, 0), p);        // lookup works
+		EXPECT_EQ(rt_shm_alloc(nam2num("NEW"), 10, 0), nullptr); // no allocation here
+		EXPECT_EQ(rt_shm_free(nam2num("RT")), 4096);             // size only
+	});
+	tx::ShmInfo info[2];
+	ASSERT_EQ(tx::shm_list(info, 2), 1u);
+	EXPECT_EQ(info[0].refs, 1u);
+	EXPECT_EQ(rt_shm_free(nam2num("RT")), 4096);
+}
+
+TEST_F(Shm, TableFullFailsCleanly)
+{
+	for (unsigned i = 0; i < tx::kMaxShm; i++)
+		ASSERT_NE(rt_shm_alloc(1000 + i, 1, 0), nullptr);
+	EXPECT_EQ(rt_shm_alloc(5000, 1, 0), nullptr);
+	for (unsigned i = 0; i < tx::kMaxShm; i++)
+		rt_shm_free(1000 + i);
+}
+
+TEST(Format, Conversions)
+{
+	EXPECT_EQ(fmt("%d %i %u", -12, 7, 42u), "-12 7 42");
+	EXPECT_EQ(fmt("%x %X %o", 255u, 255u, 8u), "ff FF 10");
+	EXPECT_EQ(fmt("%ld %lu %lld %llu", -1L, 2UL, -3LL, 4ULL), "-1 2 -3 4");
+	EXPECT_EQ(fmt("%zu", size_t(99)), "99");
+	EXPECT_EQ(fmt("%5d|%-5d|%05d", 42, 42, 42), "   42|42   |00042");
+	EXPECT_EQ(fmt("%s|%.3s|%6s|%-6s|", "abc", "abcdef", "ab", "ab"), "abc|abc|    ab|ab    |");
+	EXPECT_EQ(fmt("%c%%", 'x'), "x%");
+	EXPECT_EQ(fmt("%p", reinterpret_cast<void *>(0x1234)), "0x1234");
+	EXPECT_EQ(fmt("%s", static_cast<const char *>(nullptr)), "(null)");
+	EXPECT_EQ(fmt("%q"), "%q");
+	EXPECT_EQ(fmt("%lld", static_cast<long long>(INT64_MIN)), "-9223372036854775808");
+	char small[4];
+	EXPECT_EQ(tx::format(small, sizeof(small), "%s", "abcdef"), 6u);
+	EXPECT_STREQ(small, "abc");
+}
+
+TEST_F(Shm, RtPrintkGoesThroughTheLogRing)
+{
+	start(a, 5, [&] { EXPECT_EQ(rt_printk("tick %d", 5), 6); });
+	EXPECT_TRUE(tx::sim::log_lines().empty()); // not printed in real-time context
+	tx::sim::pump_linux_work();
+	ASSERT_EQ(tx::sim::log_lines().size(), 1u);
+	EXPECT_EQ(tx::sim::log_lines()[0], "tick 5");
+	for (unsigned i = 0; i < tx::kLogLines + 5; i++)
+		rt_printk("line %u", i);
+	EXPECT_EQ(tx::rt_log_dropped(), 5u);
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(tx::sim::log_lines().size(), 1 + tx::kLogLines);
+}
+
+TEST_F(Shm, LinuxWorkRunsOnceInOrder)
+{
+	static std::string order;
+	order.clear();
+	static tx::LinuxWork w1{[](tx::LinuxWork *) { order += "1"; }};
+	static tx::LinuxWork w2{[](tx::LinuxWork *) { order += "2"; }};
+	tx::linux_work_queue(&w1);
+	tx::linux_work_queue(&w2);
+	tx::linux_work_queue(&w1); // already queued: runs once
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(order, "12");
+	tx::linux_work_queue(&w1);
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(order, "121");
+}
