@@ -125,8 +125,12 @@ TEST(Format, Conversions)
 	EXPECT_EQ(fmt("%s|%.3s|%6s|%-6s|", "abc", "abcdef", "ab", "ab"), "abc|abc|    ab|ab    |");
 	EXPECT_EQ(fmt("%c%%", 'x'), "x%");
 	EXPECT_EQ(fmt("%p", reinterpret_cast<void *>(0x1234)), "0x1234");
-	EXPECT_EQ(fmt("%s", static_cast<const char *>(nullptr)), "(null)");
-	EXPECT_EQ(fmt("%q"), "%q");
+	const char *volatile no_string = nullptr;
+	EXPECT_EQ(fmt("%s", no_string), "(null)");
+	const char *volatile unknown = "%q";
+	char out[8];
+	tx::format(out, sizeof(out), unknown);
+	EXPECT_STREQ(out, "%q");
 	EXPECT_EQ(fmt("%lld", static_cast<long long>(INT64_MIN)), "-9223372036854775808");
 	char small[4];
 	EXPECT_EQ(tx::format(small, sizeof(small), "%s", "abcdef"), 6u);

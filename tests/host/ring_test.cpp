@@ -245,8 +245,9 @@ TEST(ByteRing, ConcurrentOverwriteNeverTearsRecords)
 		if (ring.r.get(&r, sizeof(r)) != sizeof(r))
 			continue;
 		ASSERT_TRUE(intact(r)) << "torn record";
-		if (!first)
+		if (!first) {
 			ASSERT_GT(r.seq, last);
+		}
 		first = false;
 		last = r.seq;
 		received++;

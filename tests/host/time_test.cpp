@@ -160,13 +160,15 @@ TEST(TimerQueue, PropertyMatchesOrderedSet)
 				ASSERT_EQ(e, &timers[first->second]);
 				model.erase(first);
 			}
-			if (!model.empty())
+			if (!model.empty()) {
 				ASSERT_GT(model.begin()->first.first, now);
+			}
 		}
 		}
 		ASSERT_EQ(q.size(), model.size());
-		if (!model.empty())
+		if (!model.empty()) {
 			ASSERT_EQ(q.earliest(), &timers[model.begin()->second]);
+		}
 	}
 }
 
@@ -186,8 +188,9 @@ TEST(Bitmap, LowestIsConstantTimeAndCorrect)
 			model.erase(l);
 		}
 		ASSERT_EQ(map.empty(), model.empty());
-		if (!model.empty())
+		if (!model.empty()) {
 			ASSERT_EQ(map.lowest(), *model.begin());
+		}
 		ASSERT_EQ(map.test(l), model.count(l) == 1);
 	}
 	EXPECT_EQ(tx::bit_width(0), 0u);

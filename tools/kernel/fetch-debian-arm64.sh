@@ -47,8 +47,6 @@ tx_need_cmd apt-get apt-cache dpkg-deb "$READELF"
 
 dpkg --print-foreign-architectures | grep -qx arm64 ||
     tx_die "dpkg architecture arm64 is not enabled: run tools/deps.sh arm64"
-apt-cache show busybox-static:arm64 >/dev/null 2>&1 ||
-    tx_die "no arm64 package lists: run tools/deps.sh arm64 (it runs apt-get update)"
 
 # --- apt helpers -------------------------------------------------------------
 # apt-cache can be slow (seconds a call where apt keeps no binary cache, as in
@@ -266,13 +264,13 @@ fetch_userland() {
 }
 
 # --- kernels and headers -------------------------------------------------------
-newest() {   # REGEX -> newest package name matching (by version sort)
-    apt-cache search --names-only "$1" | awk '{print $1}' | sort -V | tail -n1
-}
 STOCK_IMG="" RT_IMG=""
 if [ "$what" != userland ]; then
-    STOCK_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-arm64-unsigned$')"
-    RT_IMG="$(newest '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-rt-arm64-unsigned$')"
+    # one (slow) apt-cache search, then the newest stock and rt image by version
+    images="$(apt-cache search --names-only '^linux-image-6\.12\.[0-9]+\+deb[0-9]+-(rt-)?arm64-unsigned$' |
+        awk '{print $1}' | sort -V)"
+    STOCK_IMG="$(echo "$images" | grep -v -- '-rt-arm64-unsigned$' | tail -n1 || true)"
+    RT_IMG="$(echo "$images" | grep -- '-rt-arm64-unsigned$' | tail -n1 || true)"
 fi
 
 fetch_kernels() {
@@ -298,7 +296,7 @@ fetch_kernels() {
 }
 
 fetch_headers() {
-    local kver abi pkgs=() p
+    local kver pkgs=() p
     kver="${STOCK_IMG#linux-image-}"; kver="${kver%-arm64-unsigned}"   # 6.12.117+deb12
     pkgs=("linux-headers-$kver-arm64" "linux-headers-$kver-rt-arm64"
           "linux-headers-$kver-common" "linux-headers-$kver-common-rt"
@@ -333,6 +331,12 @@ run_set() {   # NAME FUNC PKG...
 
 T0="$(tx_now)"
 KV="${STOCK_IMG#linux-image-}"; KV="${KV%-arm64-unsigned}"
+# one apt-cache call for all the stamps below
+memo_fill busybox-static rt-tests stress-ng libc6 libgcc-s1 libnuma1 \
+    ${STOCK_IMG:+"$STOCK_IMG" "$RT_IMG" "linux-headers-$KV-arm64" "linux-headers-$KV-rt-arm64"} \
+    ${STOCK_IMG:+"linux-headers-$KV-common" "linux-headers-$KV-common-rt" "linux-kbuild-$KV"}
+[ -n "$(cand_version busybox-static)" ] ||
+    tx_die "no arm64 package lists: run tools/deps.sh arm64 (it runs apt-get update)"
 case "$what" in userland|all)
     run_set userland fetch_userland busybox-static rt-tests stress-ng libc6 ;; esac
 case "$what" in kernels|all)

@@ -1,0 +1,47 @@
+# Tactus - the entry point for everything. `make help` lists the targets.
+#
+# The two commands of the README:
+#   make demo   build what is missing and boot the QEMU demo
+#   make test   install what is needed and run every test stage
+
+ARCH ?= arm64
+export ARCH
+
+.PHONY: help demo test host-tests check-freestanding coverage bench-host deps clean
+
+help:
+	@echo "make demo                 the demo: a 100 us real-time task feeding a FIFO"
+	@echo "make test                 every test stage, ending with 'N passed, N failed'"
+	@echo "make host-tests           host unit tests of the core (GoogleTest via ctest)"
+	@echo "make check-freestanding   the core compiled as kernel code for arm64 and x86_64"
+	@echo "make coverage             line coverage of the core by the host tests (>= 90%)"
+	@echo "make bench-host           Google Benchmark: scheduler O(1), ring vs boost"
+	@echo "make deps                 install the Debian packages (apt-get, idempotent)"
+
+deps:
+	tools/deps.sh all
+
+demo:
+	tools/demo.sh
+
+test:
+	tools/test.sh
+
+host-tests:
+	tools/deps.sh host
+	tools/host-tests.sh
+
+check-freestanding:
+	tools/deps.sh all
+	tools/check-freestanding.sh
+
+coverage:
+	tools/deps.sh host
+	tools/coverage.sh
+
+bench-host:
+	tools/deps.sh host
+	tools/bench-host.sh
+
+clean:
+	rm -rf build

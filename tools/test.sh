@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# tools/test.sh - `make test`: every test stage, each timed, ending with the
+# line "N passed, N failed". A failing stage does not stop the others; the
+# exit status is nonzero if anything failed. Logs: build/logs/test-*.log.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+# shellcheck source=kernel/lib.sh
+source "$root/tools/kernel/lib.sh"
+logs="$root/build/logs"
+mkdir -p "$logs"
+passed=0
+failed=0
+summary=()
+
+# stage NAME COUNTER CMD...: run CMD with its output in a log; COUNTER is a
+# function that reads the log and prints "passed failed".
+stage() {
+    local name="$1" counter="$2"; shift 2
+    local log="$logs/test-$name.log" t0 rc=0
+    t0="$(tx_now)"
+    tx_log "==> $name (log: $log)"
+    "$@" >"$log" 2>&1 || rc=$?
+    local counts p f dt
+    counts="$($counter "$log" "$rc")"
+    p="${counts% *}"; f="${counts#* }"
+    dt="$(tx_elapsed "$t0")"
+    passed=$((passed + p)); failed=$((failed + f))
+    summary+=("$(printf '%-22s %5s passed %4s failed %8ss' "$name" "$p" "$f" "$dt")")
+    if [ "$rc" -ne 0 ] || [ "$f" -ne 0 ]; then
+        tx_log "FAILED stage $name (exit $rc) after ${dt}s; last lines:"
+        tail -n 30 "$log" | sed 's/^/    | /' >&2
+        tx_log "full log: $log"
+    else
+        tx_log "<== $name: $p passed in ${dt}s"
+    fi
+}
+
+# A stage that is one check: passes when the command succeeds.
+count_one() { if [ "$2" -eq 0 ]; then echo "1 0"; else echo "0 1"; fi; }
+
+# ctest: "100% tests passed, 0 tests failed out of 123".
+count_ctest() {
+    local line total bad
+    line="$(grep -E 'tests passed, [0-9]+ tests? failed out of [0-9]+' "$1" | tail -n 1)"
+    if [ -z "$line" ]; then echo "0 1"; return; fi
+    total="$(echo "$line" | sed -E 's/.*out of ([0-9]+).*/\1/')"
+    bad="$(echo "$line" | sed -E 's/.*passed, ([0-9]+) tests? failed.*/\1/')"
+    echo "$((total - bad)) $bad"
+}
+
+# check-freestanding: one check per architecture.
+count_freestanding() {
+    local ok bad
+    ok="$(grep -c 'all on the allow-list' "$1" || true)"
+    bad=$((2 - ok))
+    [ "$2" -ne 0 ] && [ "$bad" -eq 0 ] && bad=1
+    echo "$ok $bad"
+}
+
+t_all="$(tx_now)"
+stage deps count_one "$root/tools/deps.sh" all
+stage host-unit-tests count_ctest "$root/tools/host-tests.sh"
+stage check-freestanding count_freestanding "$root/tools/check-freestanding.sh"
+if [ -x "$root/tools/qemu/test-arm64.sh" ]; then
+    stage qemu-arm64 count_qemu "$root/tools/qemu/test-arm64.sh"
+fi
+
+echo
+echo "Stages (wall time):"
+printf '  %s\n' "${summary[@]}"
+printf '  %-22s %8ss\n' "total" "$(tx_elapsed "$t_all")"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
