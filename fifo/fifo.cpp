@@ -60,7 +60,7 @@ int check(unsigned f)
 
 DeferredBlock *alloc_rings(size_t size)
 {
-	size_t bytes = sizeof(DeferredBlock) + 2 * size;
+	size_t bytes = sizeof(DeferredBlock) + 2 * ByteRing::capacity_for(size);
 	auto *mem = static_cast<DeferredBlock *>(tx_port_alloc(bytes));
 	if (mem)
 		mem->bytes = bytes;
@@ -69,7 +69,7 @@ DeferredBlock *alloc_rings(size_t size)
 
 char *ring_buffer(DeferredBlock *mem, size_t size, int which)
 {
-	return reinterpret_cast<char *>(mem + 1) + which * size;
+	return reinterpret_cast<char *>(mem + 1) + which * ByteRing::capacity_for(size);
 }
 
 // Keep the kernel side out (or let it back in) for a resize or destroy.
@@ -306,8 +306,8 @@ int fifo_reset(unsigned f)
 		return -kEInval;
 	}
 	if (!fifo->excluded) {
-		fifo->to_linux.discard_all();
-		fifo->to_rt.discard_all();
+		fifo->to_linux.discard_as_producer(); // the kernel side writes it
+		fifo->to_rt.discard_as_consumer();    // and reads this one
 	}
 	fifo->kernel_lock.unlock(flags);
 	linux_work_queue(&fifo->wake);

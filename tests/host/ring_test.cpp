@@ -20,7 +20,7 @@ namespace {
 struct Ring {
 	std::vector<char> mem;
 	ByteRing r;
-	explicit Ring(size_t n) : mem(n) { r.attach(mem.data(), n); }
+	explicit Ring(size_t n) : mem(ByteRing::capacity_for(n)) { r.attach(mem.data(), n); }
 };
 
 std::string get_all(ByteRing &r)
@@ -88,8 +88,12 @@ TEST(ByteRing, DiscardAllAndMove)
 	EXPECT_TRUE(a.r.move_to(c.r));
 	EXPECT_EQ(get_all(c.r), "abcdef");
 	ASSERT_TRUE(a.r.put_all("xyz", 3));
-	EXPECT_EQ(a.r.discard_all(), 3u);
+	EXPECT_EQ(a.r.discard_as_consumer(), 3u);
 	EXPECT_EQ(a.r.used(), 0u);
+	ASSERT_TRUE(a.r.put_all("uv", 2));
+	EXPECT_EQ(a.r.discard_as_producer(), 2u);
+	EXPECT_EQ(a.r.used(), 0u);
+	EXPECT_TRUE(a.r.put_all("12345678", 8)); // the whole ring is free again
 }
 
 // Long random operation sequences against a deque.
@@ -148,7 +152,10 @@ TEST(ByteRing, PropertyMatchesReferenceModel)
 			}
 			default:
 				if (rng() % 8 == 0) {
-					ring.r.discard_all();
+					if (rng() % 2)
+						ring.r.discard_as_producer();
+					else
+						ring.r.discard_as_consumer();
 					model.clear();
 				}
 				break;
