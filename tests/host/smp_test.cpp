@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+// Several CPUs: per-CPU run queues, cross-CPU wake-ups through the
+// reschedule IPI, migration and deletion of a task running elsewhere.
+// The simulated CPUs run in turn, so only order and counts are asserted.
+#include "harness.hpp"
+
+using namespace txtest;
+
+namespace {
+
+tx::sim::Config two_cpus()
+{
+	tx::sim::Config c;
+	c.cpus = 2;
+	c.slice = 100;
+	return c;
+}
+
+class Smp : public HostTest {
+protected:
+	Smp() : HostTest(two_cpus()) {}
+	RT_TASK a{}, b{}, c{};
+};
+
+} // namespace
+
+TEST_F(Smp, TasksRunOnTheirCpu)
+{
+	std::vector<int> cpus;
+	ASSERT_EQ(spawn(a, 5, [&] { cpus.push_back(rtai_cpuid()); }, 0, 1), 0);
+	ASSERT_EQ(spawn(b, 5, [&] { cpus.push_back(rtai_cpuid()); }, 0, 0), 0);
+	rt_task_resume(&a); // on CPU 1: an IPI, it runs when CPU 1 does
+	rt_task_resume(&b); // on CPU 0: at once
+	EXPECT_EQ(cpus, std::vector<int>{0});
+	run(1000);
+	EXPECT_EQ(cpus, (std::vector<int>{0, 1}));
+	EXPECT_GE(tx::sim::counters().ipi_irqs, 1u);
+}
+
+TEST_F(Smp, InitSpreadsTasksOverCpus)
+{
+	std::vector<int> cpus;
+	for (RT_TASK *t : {&a, &b, &c})
+		ASSERT_EQ(spawn(*t, 5, [&] { cpus.push_back(rtai_cpuid()); }), 0);
+	EXPECT_EQ(tx::g_sched.cpu(0).ntasks, 2u);
+	EXPECT_EQ(tx::g_sched.cpu(1).ntasks, 1u);
+}
+
+TEST_F(Smp, SemaphoreWakesATaskOnAnotherCpu)
+{
+	SEM s{};
+	rt_sem_init(&s, 0);
+	std::vector<std::string> log;
+	start(a, 5, [&] {
+		rt_sem_wait(&s);
+		log.push_back("woke on " + std::to_string(rtai_cpuid()));
+	}, 0, 1);
+	run(500);
+	start(b, 5, [&] {
+		log.push_back("signal on " + std::to_string(rtai_cpuid()));
+		rt_sem_signal(&s);
+	}, 0, 0);
+	run(1000);
+	EXPECT_EQ(log, (std::vector<std::string>{"signal on 0", "woke on 1"}));
+	rt_sem_delete(&s);
+}
+
+TEST_F(Smp, MigrationMovesQueuesAndTimers)
+{
+	std::vector<int> cpus;
+	ASSERT_EQ(spawn(a, 5,
+			[&] {
+				for (int i = 0; i < 4; i++) {
+					cpus.push_back(rtai_cpuid());
+					rt_sleep(300);
+				}
+			},
+			0, 0),
+		  0);
+	rt_task_resume(&a);
+	run(100);
+	rt_set_runnable_on_cpuid(&a, 1); // while it sleeps: its timer moves too
+	run(3000);
+	ASSERT_EQ(cpus.size(), 4u);
+	EXPECT_EQ(cpus[0], 0);
+	EXPECT_EQ(cpus[1], 1);
+	EXPECT_EQ(cpus[3], 1);
+	rt_set_runnable_on_cpus(&a, 0); // no usable CPU: ignored
+	rt_set_runnable_on_cpuid(&a, 99);
+}
+
+TEST_F(Smp, DeleteATaskRunningOnAnotherCpu)
+{
+	volatile bool running = false;
+	start(a, 5, [&] {
+		running = true;
+		for (;;)
+			tx::sim::consume(10);
+	}, 0, 1);
+	while (!running)
+		run(50);
+	EXPECT_EQ(rt_task_delete(&a), 0); // waits until CPU 1 switched away
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(tx::sim::counters().bytes_live, 0u);
+	EXPECT_EQ(rt_get_task_state(&a), 0);
+}
+
+TEST_F(Smp, MigrateATaskWhileItRuns)
+{
+	std::vector<int> cpus;
+	volatile bool go = false;
+	start(a, 5, [&] {
+		cpus.push_back(rtai_cpuid());
+		while (!go)
+			tx::sim::consume(10);
+		rt_sleep(1000); // a switch: the move takes effect
+		cpus.push_back(rtai_cpuid());
+	}, 0, 1);
+	run(300);
+	go = true;
+	rt_set_runnable_on_cpuid(&a, 0);
+	run(2000);
+	EXPECT_EQ(cpus, (std::vector<int>{1, 0}));
+}
