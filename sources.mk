@@ -10,6 +10,7 @@ TX_CORE_SOURCES := \
 	sched/timer_queue.cpp \
 	sched/scheduler.cpp \
 	sched/tasks.cpp \
+	sched/info.cpp \
 	ipc/semaphore.cpp \
 	ipc/mailbox.cpp \
 	ipc/message.cpp \

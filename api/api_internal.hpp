@@ -32,8 +32,4 @@ inline Count deadline_after(Count delay)
 	return delay > kForever - now ? kForever - 1 : now + delay;
 }
 
-// Which module owns code at 'code' (a task's function); null if unknown.
-// Set by the kernel glue so that unloading a module deletes its tasks.
-extern const void *(*owner_resolver)(const void *code);
-
 } // namespace tx::api

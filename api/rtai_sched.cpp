@@ -9,10 +9,6 @@
 using namespace tx;
 using namespace tx::api;
 
-namespace tx::api {
-const void *(*owner_resolver)(const void *code) = nullptr;
-}
-
 namespace {
 
 constexpr uint64_t kNanosPerSecond = 1'000'000'000;
@@ -22,9 +18,8 @@ int init_task(RT_TASK *task, void (*fn)(long), long data, int stack_size, int pr
 {
 	if (stack_size <= 0)
 		return -kEInval;
-	const void *owner = (owner_resolver && fn) ? owner_resolver(reinterpret_cast<const void *>(fn)) : nullptr;
 	return g_sched.task_init(task_of(task), fn, data, static_cast<size_t>(stack_size), priority, uses_fpu != 0,
-				 cpus, owner, nullptr);
+				 cpus, nullptr);
 }
 
 int state_bits(const Task *t)

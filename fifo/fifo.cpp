@@ -3,7 +3,7 @@
 
 #include "../arch/port.h"
 #include "../sched/errors.hpp"
-#include "../sched/scheduler.hpp"
+#include "../sched/sched_info.h"
 
 namespace tx {
 
@@ -110,7 +110,7 @@ int fifo_create(unsigned f, size_t size)
 		return -kENoDev;
 	if (size == 0 || size > kFifoMaxSize)
 		return -kEInval;
-	if (!g_sched.in_linux())
+	if (!tx_in_linux())
 		return -kEPerm;
 	if (fifo->open) {
 		if (size > fifo->size) {
@@ -166,7 +166,7 @@ int fifo_resize(unsigned f, size_t size)
 		return r;
 	if (size == 0 || size > kFifoMaxSize)
 		return -kEInval;
-	if (!g_sched.in_linux())
+	if (!tx_in_linux())
 		return -kEPerm;
 	Fifo &fifo = g_table.fifos[f];
 	DeferredBlock *mem = alloc_rings(size);

@@ -4,14 +4,17 @@
 #include "../arch/port.h"
 #include "../lib/atomic.hpp"
 
-namespace tx {
+using tx::LinuxWork;
 
 namespace {
 constinit LinuxWork *g_pending = nullptr; // Treiber stack, newest first
 }
 
-void linux_work_queue(LinuxWork *w)
+extern "C" {
+
+void tx_linux_work_queue(LinuxWork *w)
 {
+	using namespace tx;
 	if (exchange(&w->queued, 1u) != 0)
 		return;
 	LinuxWork *head = load_relaxed(&g_pending);
@@ -21,8 +24,9 @@ void linux_work_queue(LinuxWork *w)
 	tx_port_linux_kick();
 }
 
-void linux_work_run_all()
+void tx_linux_work_run_all(void)
 {
+	using namespace tx;
 	LinuxWork *list = exchange(&g_pending, static_cast<LinuxWork *>(nullptr));
 	// Reverse to run in queueing order.
 	LinuxWork *ordered = nullptr;
@@ -40,6 +44,6 @@ void linux_work_run_all()
 	}
 }
 
-void linux_work_reset() { store_release(&g_pending, static_cast<LinuxWork *>(nullptr)); }
+void tx_linux_work_reset(void) { tx::store_release(&g_pending, static_cast<LinuxWork *>(nullptr)); }
 
-} // namespace tx
+} // extern "C"

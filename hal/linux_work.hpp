@@ -20,15 +20,23 @@ struct LinuxWork {
 	constexpr explicit LinuxWork(void (*f)(LinuxWork *)) : fn(f) {}
 };
 
+} // namespace tx
+
+// C linkage: in a kernel these live in tactus_hal.ko and are exported to the
+// other Tactus modules (C++ symbols cannot cross modules).
+extern "C" {
 // Queue 'w' (no-op if already queued) and ask the port for a Linux call.
 // Any context. Bounded: one exchange plus a CAS loop that only retries when
 // another CPU pushed concurrently.
-void linux_work_queue(LinuxWork *w);
-
+void tx_linux_work_queue(tx::LinuxWork *w);
 // Run everything queued so far. Linux context; called by tx_core_linux_work.
-void linux_work_run_all();
+void tx_linux_work_run_all(void);
+// Forget queued work (load / re-init). Linux context.
+void tx_linux_work_reset(void);
+}
 
-// Forget queued work (core shutdown/re-init). Linux context.
-void linux_work_reset();
-
+namespace tx {
+inline void linux_work_queue(LinuxWork *w) { tx_linux_work_queue(w); }
+inline void linux_work_run_all() { tx_linux_work_run_all(); }
+inline void linux_work_reset() { tx_linux_work_reset(); }
 } // namespace tx

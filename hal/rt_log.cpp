@@ -25,12 +25,18 @@ struct LogRing {
 
 constinit LogRing g_log{};
 
-void flush_work(LinuxWork *) { rt_log_flush(); }
+void flush_work(LinuxWork *) { tx_rt_log_flush(); }
 constinit LinuxWork g_flush{flush_work};
 
 } // namespace
 
-size_t rt_log_v(int level, const char *fmt, va_list ap)
+} // namespace tx
+
+using namespace tx;
+
+extern "C" {
+
+size_t tx_rt_log_v(int level, const char *fmt, va_list ap)
 {
 	char text[kLogLineBytes];
 	size_t n = format_v(text, sizeof(text), fmt, ap);
@@ -49,16 +55,7 @@ size_t rt_log_v(int level, const char *fmt, va_list ap)
 	return n < sizeof(text) ? n : sizeof(text) - 1;
 }
 
-size_t rt_log(int level, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	size_t n = rt_log_v(level, fmt, ap);
-	va_end(ap);
-	return n;
-}
-
-void rt_log_flush()
+void tx_rt_log_flush(void)
 {
 	for (;;) {
 		LogLine line;
@@ -75,13 +72,13 @@ void rt_log_flush()
 	}
 }
 
-uint64_t rt_log_dropped() { return load_relaxed(&g_log.dropped); }
+uint64_t tx_rt_log_dropped(void) { return load_relaxed(&g_log.dropped); }
 
-void rt_log_reset()
+void tx_rt_log_reset(void)
 {
 	g_log.lock.reset();
 	g_log.head = g_log.count = 0;
 	g_log.dropped = 0;
 }
 
-} // namespace tx
+} // extern "C"

@@ -16,14 +16,31 @@ namespace tx {
 constexpr unsigned kLogLines = 64;
 constexpr size_t kLogLineBytes = 192;
 
+} // namespace tx
+
+// C linkage: in a kernel these live in tactus_hal.ko, exported to the others.
+extern "C" {
 // Any context. Returns the number of characters queued (0 if dropped).
-size_t rt_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-size_t rt_log_v(int level, const char *fmt, va_list ap);
-
+size_t tx_rt_log_v(int level, const char *fmt, va_list ap);
 // Linux context: pass queued lines to tx_port_log now.
-void rt_log_flush();
+void tx_rt_log_flush(void);
+uint64_t tx_rt_log_dropped(void);
+void tx_rt_log_reset(void);
+}
 
-uint64_t rt_log_dropped();
-void rt_log_reset();
-
+namespace tx {
+// Inline so that each module has its own copy (C++ symbols do not cross
+// kernel modules); the compiler emits it once per module.
+__attribute__((format(printf, 2, 3))) inline size_t rt_log(int level, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	size_t n = tx_rt_log_v(level, fmt, ap);
+	va_end(ap);
+	return n;
+}
+inline size_t rt_log_v(int level, const char *fmt, va_list ap) { return tx_rt_log_v(level, fmt, ap); }
+inline void rt_log_flush() { tx_rt_log_flush(); }
+inline uint64_t rt_log_dropped() { return tx_rt_log_dropped(); }
+inline void rt_log_reset() { tx_rt_log_reset(); }
 } // namespace tx

@@ -111,8 +111,6 @@ void Scheduler::init(uint32_t online_cpus)
 		c.ntasks = 0;
 		c.switches = c.timer_irqs = c.ipis = c.fpu_saves = c.fpu_restores = 0;
 	}
-	linux_work_reset();
-	rt_log_reset();
 }
 
 // ---- Picking and switching ------------------------------------------------

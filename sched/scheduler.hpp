@@ -91,13 +91,14 @@ public:
 	// (the caller's CPU must be in it). The timer starts in oneshot mode.
 	void init(uint32_t online_cpus);
 
-	// Delete every task (owner == nullptr) or every task of one owner.
+	// Delete every task for which match(task, ctx) holds (all tasks when
+	// match is null), e.g. those whose code is in a module being unloaded.
 	// Returns how many were deleted. Linux context.
-	unsigned delete_tasks_of(const void *owner, bool all);
+	unsigned delete_tasks_if(bool (*match)(const Task *, void *), void *ctx);
 
 	// ---- Tasks (Linux context unless noted) ----
 	int task_init(Task *t, void (*entry)(long), long arg, size_t stack_size, int prio,
-		      bool uses_fpu, uint32_t cpus, const void *owner, const char *name);
+		      bool uses_fpu, uint32_t cpus, const char *name);
 	int task_delete(Task *t);                          // any context
 	int suspend(Task *t);                              // any context; null = self
 	int resume(Task *t);                               // any context

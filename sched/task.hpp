@@ -108,7 +108,6 @@ struct StackHeader {
 struct Task {
 	uint32_t magic;
 	char name[kTaskNameLen];
-	void *owner; // who created it (a module on a kernel), for bulk deletion
 	ListNode all_link; // Scheduler::all_tasks_
 
 	// Execution context.

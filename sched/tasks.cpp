@@ -43,7 +43,7 @@ unsigned Scheduler::least_loaded_cpu(uint32_t cpus)
 // Linux context (allocates). Layout of the allocation, low to high:
 // StackHeader | FPU area (optional) | stack, growing down from the top.
 int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_size, int prio, bool uses_fpu,
-			 uint32_t cpus, const void *owner, const char *name)
+			 uint32_t cpus, const char *name)
 {
 	if (!t || !entry || !valid_task_priority(prio) || stack_size < kMinStack || stack_size > kMaxStack)
 		return -kEInval;
@@ -67,7 +67,6 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 
 	zero_bytes(t, sizeof(*t));
 	copy_name(t->name, name);
-	t->owner = const_cast<void *>(owner);
 	t->all_link.init(t);
 	t->run_link.init(t);
 	t->wait_link.init(t);
@@ -160,7 +159,7 @@ int Scheduler::task_delete(Task *t)
 	return kOk;
 }
 
-unsigned Scheduler::delete_tasks_of(const void *owner, bool all)
+unsigned Scheduler::delete_tasks_if(bool (*match)(const Task *, void *), void *ctx)
 {
 	unsigned count = 0;
 	for (;;) {
@@ -168,7 +167,7 @@ unsigned Scheduler::delete_tasks_of(const void *owner, bool all)
 		unsigned long flags = lock_.lock();
 		for (ListNode *n = all_tasks_.next; n != &all_tasks_; n = n->next) {
 			Task *t = static_cast<Task *>(n->owner);
-			if (all || t->owner == owner) {
+			if (!match || match(t, ctx)) {
 				victim = t;
 				break;
 			}

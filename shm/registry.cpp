@@ -3,7 +3,7 @@
 
 #include "../hal/spinlock.hpp"
 #include "../sched/errors.hpp"
-#include "../sched/scheduler.hpp"
+#include "../sched/sched_info.h"
 
 namespace tx {
 
@@ -70,7 +70,7 @@ void *shm_alloc(unsigned long name, size_t size)
 {
 	unsigned long flags = g_reg.lock.lock();
 	Segment *s = find(name);
-	bool linux_ctx = g_sched.in_linux();
+	bool linux_ctx = tx_in_linux();
 	if (s) {
 		if (linux_ctx)
 			s->refs++;
@@ -113,7 +113,7 @@ size_t shm_free(unsigned long name)
 	unsigned long flags = g_reg.lock.lock();
 	Segment *s = find(name);
 	size_t size = s ? s->size : 0;
-	bool linux_ctx = g_sched.in_linux();
+	bool linux_ctx = tx_in_linux();
 	if (s && linux_ctx && s->refs)
 		s->refs--;
 	g_reg.lock.unlock(flags);

@@ -7,6 +7,7 @@
 #include "../../arch/port.h"
 #include "../../hal/linux_work.hpp"
 #include "../../fifo/fifo.hpp"
+#include "../../hal/rt_log.hpp"
 #include "../../sched/scheduler.hpp"
 #include "../../shm/registry.hpp"
 #include "sim.hpp"
@@ -199,6 +200,8 @@ void reset(const Config &config)
 		init_context(&m.cpus[i].machine, m.cpus[i].idle_stack, kIdleStack, idle_loop, nullptr);
 	}
 	uint32_t online = config.cpus >= 32 ? ~0u : (1u << config.cpus) - 1;
+	tx_linux_work_reset();
+	tx_rt_log_reset();
 	g_sched.init(online);
 	fifo_setup(64);
 	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});

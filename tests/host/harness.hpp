@@ -53,7 +53,7 @@ protected:
 
 	void TearDown() override
 	{
-		tx::g_sched.delete_tasks_of(nullptr, true);
+		tx::g_sched.delete_tasks_if(nullptr, nullptr);
 		for (unsigned f = 0; f < tx::fifo_count(); f++)
 			while (tx::fifo_is_open(f))
 				rtf_destroy(f);

@@ -26,7 +26,7 @@ protected:
 	}
 	void TearDown() override
 	{
-		g_sched.delete_tasks_of(nullptr, true);
+		g_sched.delete_tasks_if(nullptr, nullptr);
 		sim::pump_linux_work();
 		EXPECT_EQ(sim::counters().bytes_live, 0u);
 	}
@@ -44,7 +44,7 @@ void sleeper(long)
 
 TEST_F(SchedBasic, TaskIsCreatedSuspendedAndRunsOnResume)
 {
-	ASSERT_EQ(g_sched.task_init(&a, sleeper, 0, 16384, 5, false, 1, nullptr, "a"), 0);
+	ASSERT_EQ(g_sched.task_init(&a, sleeper, 0, 16384, 5, false, 1, "a"), 0);
 	sim::run_linux(100);
 	EXPECT_TRUE(trace.empty());
 	EXPECT_EQ(g_sched.resume(&a), 0);

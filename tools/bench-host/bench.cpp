@@ -77,7 +77,7 @@ void BM_SuspendResumeSwitch(benchmark::State &state)
 		     0, 1 << 20, 2, 0, nullptr);
 	rt_task_resume(&g_bench);
 	state.SetLabel(std::to_string(n) + " tasks, 2 switches/iter");
-	tx::g_sched.delete_tasks_of(nullptr, true);
+	tx::g_sched.delete_tasks_if(nullptr, nullptr);
 	tx::sim::pump_linux_work();
 }
 BENCHMARK(BM_SuspendResumeSwitch)->Arg(1)->Arg(64)->Arg(1000);

@@ -9,7 +9,8 @@
 #   normal  allnoconfig + arch/arm64/kernel/tactus.config
 #   debug   the same + arch/arm64/kernel/debug.config (lockdep, PROVE_RCU, ...)
 #   --print-kdir  only compute and print the cache path (exit 1 if not built)
-#   --force       rebuild even on a cache hit
+#   --force       rerun the build (incremental) even on a cache hit
+#   TACTUS_KERNEL_CLEAN=1  do not seed a new tree from the previous one
 #
 # Steps: extract /usr/src/linux-source-6.12.tar.xz and apply
 # arch/arm64/kernel/export-percpu-nmi.patch (cached, keyed by the source
@@ -25,6 +26,8 @@
 #       variant, fragment contents, patch, linux-source package version,
 #       cross and host compiler/binutils versions, and this script.
 # The build is skipped ("kernel cache hit") when the key's tree is complete.
+# A new key's tree starts as a copy of the newest tree of the same variant, so
+# that a changed fragment rebuilds incrementally (TACTUS_KERNEL_CLEAN=1: clean).
 # Only one kernel build runs at a time (flock on kernel/.build.lock).
 # Logs: build/logs/kernel-arm64-<variant>.log (full make output).
 set -euo pipefail
@@ -135,7 +138,32 @@ else
     tx_step "extract $SRC_PKG $src_ver + export-percpu-nmi.patch" "$LOG" extract_source "$SRC_DIR"
 fi
 
-# --- 2. configuration ------------------------------------------------------
+# --- 2. seed from the last tree of this variant (incremental) -----------------
+# A new key (fragment, patch, toolchain or this script changed) gets a new O=
+# tree. Copying the newest complete tree of the same variant and source into it
+# first lets make rebuild only what the change touches (Kbuild tracks config
+# options, flags and the compiler version per object). TACTUS_KERNEL_CLEAN=1
+# builds from scratch instead.
+seed_tree() {
+    cp -a "$1/." "$OBJ/"
+    rm -f "$OBJ/.tactus-complete"
+}
+seeded=0
+if [ ! -e "$OBJ/.config" ] && [ "${TACTUS_KERNEL_CLEAN:-0}" != 1 ]; then
+    seed=""
+    for s in $(ls -td "$KCACHE/arm64-$variant-"*/.tactus-complete 2>/dev/null); do
+        s="${s%/.tactus-complete}"
+        if [ "$s" != "$OBJ" ] && [ "$(readlink "$s/source" || true)" = "$SRC_DIR" ]; then seed="$s"; break; fi
+    done
+    if [ -n "$seed" ]; then
+        seeded=1
+        mkdir -p "$OBJ"
+        tx_step "seed $OBJ from ${seed##*/} (incremental; TACTUS_KERNEL_CLEAN=1 for a clean build)" \
+            "$LOG" seed_tree "$seed"
+    fi
+fi
+
+# --- 3. configuration ------------------------------------------------------
 MAKE=(make -C "$SRC_DIR" O="$OBJ" ARCH=arm64 CROSS_COMPILE="$TACTUS_CROSS"
       KBUILD_BUILD_USER=tactus KBUILD_BUILD_HOST=tactus
       "KBUILD_BUILD_TIMESTAMP=Thu Jan  1 00:00:00 UTC 2026")
@@ -196,7 +224,7 @@ if ! verify_config >"$OBJ/tactus-config-check.txt" 2>&1; then
 fi
 tx_log "$(cat "$OBJ/tactus-config-check.txt")"
 
-# --- 3. build ----------------------------------------------------------------
+# --- 4. build ----------------------------------------------------------------
 tx_log "building Image + modules with -j$TACTUS_JOBS (expect 6-12 min on 2 cores; tail -f $LOG)"
 # Progress: compiled/linked objects so far vs. the last complete build's count.
 prev_steps="$(sed -n "s/^build_steps=//p" "$KCACHE/build-times-$variant.txt" 2>/dev/null | tail -n1 || true)"
@@ -219,7 +247,8 @@ total="$(tx_elapsed "$T_ALL")"
     echo "kernelrelease=$krel"
     echo "source=$SRC_PKG $src_ver"
     echo "make_seconds=$T_BUILD"
-    echo "build_steps=$(count_steps)"
+    # the step count of a full build is the progress reference for the next one
+    if [ "$seeded" -eq 1 ]; then echo "incremental_from=${seed##*/}"; else echo "build_steps=$(count_steps)"; fi
     echo "total_seconds=$total"
     echo "jobs=$TACTUS_JOBS"
     echo "loadavg_at_end=$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -228,5 +257,10 @@ cat "$STAMP.tmp" >>"$LOG"
 cat "$STAMP.tmp" >>"$KCACHE/build-times-$variant.txt"
 mv "$STAMP.tmp" "$STAMP"
 tx_log "arm64 $variant kernel $krel built: make ${T_BUILD}s, total ${total}s"
+# Keep this tree and the one before it (someone may still use it); drop older ones.
+for s in $(ls -td "$KCACHE/arm64-$variant-"*/.tactus-complete 2>/dev/null | tail -n +3); do
+    tx_log "removing old build tree ${s%/.tactus-complete}"
+    rm -rf "${s%/.tactus-complete}"
+done
 tx_log "Image: $OBJ/arch/arm64/boot/Image"
 echo "$OBJ"

@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arch/arm64/port.c - the arm64 port: GICv3 pseudo-NMIs for the co-kernel
+ * timer (the EL1 arch-timer PPI Linux leaves free) and the cross-CPU IPI
+ * (a spare SGI), and preemption by return redirection. The design and why
+ * it was kept: docs/arm64-port.md.
+ */
+#include <linux/cpu.h>
+#include <linux/interrupt.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_irq.h>
+#include <linux/percpu.h>
+#include <asm/arch_timer.h>
+#include <asm/daifflags.h>
+#include <asm/irq_regs.h>
+#include <asm/ptrace.h>
+#include <asm/sysreg.h>
+#include <asm/virt.h>
+#include <clocksource/arm_arch_timer.h>
+
+#include "../../arch/port.h"
+#include "../../hal/linux/arch_hooks.h"
+
+static bool force_lookup;
+module_param(force_lookup, bool, 0444);
+MODULE_PARM_DESC(force_lookup, "find the per-CPU NMI API through kallsyms even if the kernel exports it");
+
+static unsigned int ipi_sgi = 8;
+module_param(ipi_sgi, uint, 0444);
+MODULE_PARM_DESC(ipi_sgi, "SGI used as the co-kernel's cross-CPU IPI (Linux uses 0-7)");
+
+/* ---- The per-CPU NMI API: exported by our kernel patch, else looked up ---- */
+
+struct tx_nmi_api {
+	int (*request)(unsigned int irq, irq_handler_t handler, const char *name, void __percpu *dev_id);
+	int (*prepare)(unsigned int irq);
+	void (*teardown)(unsigned int irq);
+	void (*free)(unsigned int irq, void __percpu *dev_id);
+	const char *path;
+};
+static struct tx_nmi_api nmi_api;
+
+static unsigned long (*tx_kallsyms_lookup)(const char *name);
+
+static void *lookup_symbol(const char *name)
+{
+	if (!tx_kallsyms_lookup) {
+		/* kallsyms_lookup_name is not exported either: a kprobe on it
+		 * tells us where it is. */
+		struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
+
+		if (register_kprobe(&kp) < 0)
+			return NULL;
+		tx_kallsyms_lookup = (void *)kp.addr;
+		unregister_kprobe(&kp);
+	}
+	return tx_kallsyms_lookup ? (void *)tx_kallsyms_lookup(name) : NULL;
+}
+
+static void put_exported_api(void)
+{
+	if (nmi_api.path && !strcmp(nmi_api.path, "exported")) {
+		symbol_put_addr(nmi_api.request);
+		symbol_put_addr(nmi_api.prepare);
+		symbol_put_addr(nmi_api.teardown);
+		symbol_put_addr(nmi_api.free);
+	}
+}
+
+static int resolve_nmi_api(void)
+{
+	if (!force_lookup) {
+		nmi_api.request = __symbol_get("request_percpu_nmi");
+		nmi_api.prepare = __symbol_get("prepare_percpu_nmi");
+		nmi_api.teardown = __symbol_get("teardown_percpu_nmi");
+		nmi_api.free = __symbol_get("free_percpu_nmi");
+		if (nmi_api.request && nmi_api.prepare && nmi_api.teardown && nmi_api.free) {
+			nmi_api.path = "exported";
+			return 0;
+		}
+		nmi_api.path = "exported";
+		put_exported_api();
+		memset(&nmi_api, 0, sizeof(nmi_api));
+	}
+	nmi_api.request = lookup_symbol("request_percpu_nmi");
+	nmi_api.prepare = lookup_symbol("prepare_percpu_nmi");
+	nmi_api.teardown = lookup_symbol("teardown_percpu_nmi");
+	nmi_api.free = lookup_symbol("free_percpu_nmi");
+	if (!nmi_api.request || !nmi_api.prepare || !nmi_api.teardown || !nmi_api.free) {
+		pr_err("tactus: the per-CPU NMI API is neither exported nor found through kallsyms (needs CONFIG_KPROBES and CONFIG_KALLSYMS, or the export patch)\n");
+		return -ENOENT;
+	}
+	nmi_api.path = "kallsyms lookup";
+	return 0;
+}
+
+/* ---- The co-kernel timer ------------------------------------------------ */
+
+enum tx_timer_kind {
+	TX_TIMER_PHYS,      /* CNTP_*_EL0, PPI 30: Linux uses the virtual timer (EL1 boot) */
+	TX_TIMER_VIRT,      /* CNTV_*_EL0, PPI 27: Linux uses the physical one (nVHE boot) */
+	TX_TIMER_PHYS_EL02, /* CNTP_*_EL02, PPI 30: under VHE CNTP_*_EL0 is Linux's CNTHP */
+};
+
+static enum tx_timer_kind timer_kind;
+static unsigned int timer_irq, ipi_irq;
+static u64 counter_hz;
+static DEFINE_PER_CPU(int, tx_nmi_cookie);
+static bool timer_claimed, ipi_claimed;
+static char description[160];
+
+/* What redirection saved of the interrupted context, per CPU. */
+struct tx_redirect {
+	u64 pc, pstate, pmr;
+};
+static DEFINE_PER_CPU(struct tx_redirect, tx_redirect_slot);
+static DEFINE_PER_CPU(struct tx_hal_stats, tx_stats);
+
+static inline u64 read_counter(void)
+{
+	isb(); /* not before earlier instructions */
+	return timer_kind == TX_TIMER_VIRT ? read_sysreg(cntvct_el0) : read_sysreg(cntpct_el0);
+}
+
+static inline void write_timer(u64 cval, u32 ctl)
+{
+	switch (timer_kind) {
+	case TX_TIMER_PHYS:
+		write_sysreg(cval, cntp_cval_el0);
+		write_sysreg(ctl, cntp_ctl_el0);
+		break;
+	case TX_TIMER_VIRT:
+		write_sysreg(cval, cntv_cval_el0);
+		write_sysreg(ctl, cntv_ctl_el0);
+		break;
+	case TX_TIMER_PHYS_EL02:
+		write_sysreg_s(cval, SYS_CNTP_CVAL_EL02);
+		write_sysreg_s(ctl, SYS_CNTP_CTL_EL02);
+		break;
+	}
+	isb();
+}
+
+/* Make the timer fire again at once: the PPI is level triggered, so after
+ * Linux's EOI it is pending again and is taken at the next point where the
+ * CPU accepts NMIs - see docs/arm64-port.md, "kick". */
+static inline void kick_timer(void)
+{
+	write_timer(read_counter(), ARCH_TIMER_CTRL_ENABLE);
+}
+
+/* Which EL1 timer is free: the one Linux's arch_timer did not request. */
+static int pick_timer(void)
+{
+	struct device_node *np = of_find_compatible_node(NULL, NULL, "arm,armv8-timer");
+	unsigned int phys, virt;
+
+	if (!np) {
+		pr_err("tactus: no arm,armv8-timer node in the device tree\n");
+		return -ENODEV;
+	}
+	phys = irq_of_parse_and_map(np, 1); /* non-secure EL1 physical timer, PPI 30 */
+	virt = irq_of_parse_and_map(np, 2); /* EL1 virtual timer, PPI 27 */
+	of_node_put(np);
+	if (is_kernel_in_hyp_mode()) {
+		timer_kind = TX_TIMER_PHYS_EL02;
+		timer_irq = phys;
+	} else if (virt && irq_has_action(virt) && phys && !irq_has_action(phys)) {
+		timer_kind = TX_TIMER_PHYS;
+		timer_irq = phys;
+	} else if (phys && irq_has_action(phys) && virt && !irq_has_action(virt)) {
+		timer_kind = TX_TIMER_VIRT;
+		timer_irq = virt;
+	} else {
+		pr_err("tactus: no free EL1 arch-timer PPI (Linux or KVM uses both the physical and the virtual timer)\n");
+		return -EBUSY;
+	}
+	counter_hz = read_sysreg(cntfrq_el0);
+	return 0;
+}
+
+/* ---- NMI handlers and the deferred dispatch ----------------------------- */
+
+extern void tx_arm64_trampoline(void);
+
+/*
+ * The core asked for a switch. If the NMI interrupted kernel code with
+ * Linux interrupts masked (PMR), Linux's NMI exit goes straight back to
+ * that code: we redirect the return into our trampoline, which saves the
+ * whole context and dispatches. Anywhere else (user space, or kernel code
+ * with interrupts on) Linux's exit path would run arbitrary work first, so
+ * we "kick" instead: the timer fires again a few instructions later inside
+ * Linux's IRQ entry, where interrupts are masked and a redirect is safe.
+ */
+static void after_core_irq(struct pt_regs *regs, struct tx_hal_stats *st)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	struct tx_redirect *r;
+
+	if (!core || !core->resched_pending())
+		return;
+	if (!regs || user_mode(regs) || interrupts_enabled(regs)) {
+		st->kicks++;
+		kick_timer();
+		return;
+	}
+	r = this_cpu_ptr(&tx_redirect_slot);
+	r->pc = regs->pc;
+	r->pstate = regs->pstate;
+	r->pmr = regs->pmr_save;
+	regs->pc = (u64)tx_arm64_trampoline;
+	/* The trampoline starts masked; ERET does not check BTI landing pads,
+	 * so clearing BTYPE keeps a BTI kernel happy too. */
+	regs->pstate = (regs->pstate | PSR_I_BIT | PSR_F_BIT) & ~PSR_BTYPE_MASK;
+	st->redirects++;
+}
+
+static irqreturn_t timer_nmi(int irq, void *dev_id)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
+
+	st->timer_nmis++;
+	if (core)
+		core->timer_irq();
+	else
+		write_timer(0, 0); /* nobody to serve: silence it */
+	after_core_irq(get_irq_regs(), st);
+	return IRQ_HANDLED;
+}
+
+static irqreturn_t ipi_nmi(int irq, void *dev_id)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
+
+	st->ipi_nmis++;
+	if (core)
+		core->ipi_irq();
+	after_core_irq(get_irq_regs(), st);
+	return IRQ_HANDLED;
+}
+
+/* Called by the trampoline on the interrupted stack, masked, with the
+ * frame it saved: give the frame the interrupted pc/pstate/pmr and run the
+ * scheduler. Returns when this context is chosen again. */
+struct tx_arm64_frame {
+	u64 regs[31];
+	u64 pc, pstate, pmr;
+};
+
+void tx_arm64_redirected(struct tx_arm64_frame *frame);
+void tx_arm64_redirected(struct tx_arm64_frame *frame)
+{
+	struct tx_redirect *r = this_cpu_ptr(&tx_redirect_slot);
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+
+	frame->pc = r->pc;
+	frame->pstate = r->pstate;
+	frame->pmr = r->pmr;
+	if (core)
+		core->dispatch();
+}
+
+/* ---- Claiming and releasing the interrupts ------------------------------ */
+
+static struct fwnode_handle *gic_fwnode(void)
+{
+	struct irq_data *d = irq_get_irq_data(timer_irq);
+
+	return d && d->domain ? d->domain->fwnode : NULL;
+}
+
+static int map_ipi(void)
+{
+	struct irq_fwspec spec = { .fwnode = gic_fwnode(), .param_count = 1, .param = { ipi_sgi } };
+
+	if (ipi_sgi < 8 || ipi_sgi > 15) {
+		pr_err("tactus: ipi_sgi=%u: SGIs 0-7 belong to Linux, 8-15 are free\n", ipi_sgi);
+		return -EINVAL;
+	}
+	if (!spec.fwnode) {
+		pr_err("tactus: cannot find the GIC's irq domain\n");
+		return -ENODEV;
+	}
+	ipi_irq = irq_create_fwspec_mapping(&spec);
+	if (!ipi_irq) {
+		pr_err("tactus: cannot map SGI %u\n", ipi_sgi);
+		return -ENODEV;
+	}
+	return 0;
+}
+
+int tx_arch_cpu_online(unsigned int cpu)
+{
+	unsigned long flags;
+	int err;
+
+	local_irq_save(flags);
+	write_timer(0, 0);
+	err = nmi_api.prepare(timer_irq);
+	if (!err) {
+		enable_percpu_irq(timer_irq, IRQ_TYPE_NONE); /* = enable_percpu_nmi, which is not exported */
+		err = nmi_api.prepare(ipi_irq);
+		if (!err)
+			enable_percpu_irq(ipi_irq, IRQ_TYPE_NONE);
+	}
+	local_irq_restore(flags);
+	if (err)
+		pr_err("tactus: CPU%u: cannot make the timer/IPI NMIs: %d\n", cpu, err);
+	return err;
+}
+
+void tx_arch_cpu_offline(unsigned int cpu)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	write_timer(0, 0);
+	disable_percpu_irq(timer_irq);
+	nmi_api.teardown(timer_irq);
+	disable_percpu_irq(ipi_irq);
+	nmi_api.teardown(ipi_irq);
+	local_irq_restore(flags);
+}
+
+void tx_arch_stop_timer_here(void)
+{
+	write_timer(0, 0);
+}
+
+static void release_irqs(void)
+{
+	if (ipi_claimed)
+		nmi_api.free(ipi_irq, &tx_nmi_cookie);
+	if (timer_claimed)
+		nmi_api.free(timer_irq, &tx_nmi_cookie);
+	if (ipi_irq)
+		irq_dispose_mapping(ipi_irq);
+	ipi_claimed = timer_claimed = false;
+	ipi_irq = 0;
+}
+
+static int check_kernel(void)
+{
+	if (!system_uses_irq_prio_masking()) {
+		pr_err("tactus: pseudo-NMIs are off: needs CONFIG_ARM64_PSEUDO_NMI=y and the boot argument irqchip.gicv3_pseudo_nmi=1 on a GICv3\n");
+		return -ENODEV;
+	}
+	if (IS_ENABLED(CONFIG_ARM64_PTR_AUTH_KERNEL) && system_supports_address_auth()) {
+		pr_err("tactus: kernel pointer authentication is on (CONFIG_ARM64_PTR_AUTH_KERNEL): real-time stacks cannot be resumed under another task's key\n");
+		return -EOPNOTSUPP;
+	}
+	if (IS_ENABLED(CONFIG_SHADOW_CALL_STACK)) {
+		pr_err("tactus: CONFIG_SHADOW_CALL_STACK is on: real-time tasks have no shadow stacks\n");
+		return -EOPNOTSUPP;
+	}
+	if (IS_ENABLED(CONFIG_VMAP_STACK)) {
+		pr_err("tactus: CONFIG_VMAP_STACK is on: its entry-code overflow check rejects real-time stacks\n");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+int tx_arch_init(void)
+{
+	int err = check_kernel();
+
+	if (err)
+		return err;
+	err = resolve_nmi_api();
+	if (err)
+		return err;
+	err = pick_timer();
+	if (err)
+		goto fail;
+	err = nmi_api.request(timer_irq, timer_nmi, "tactus-timer", &tx_nmi_cookie);
+	if (err) {
+		pr_err("tactus: request_percpu_nmi(timer irq %u) failed: %d\n", timer_irq, err);
+		goto fail;
+	}
+	timer_claimed = true;
+	err = map_ipi();
+	if (err)
+		goto fail;
+	err = nmi_api.request(ipi_irq, ipi_nmi, "tactus-ipi", &tx_nmi_cookie);
+	if (err) {
+		pr_err("tactus: request_percpu_nmi(SGI %u) failed: %d\n", ipi_sgi, err);
+		goto fail;
+	}
+	ipi_claimed = true;
+	snprintf(description, sizeof(description),
+		 "arm64: timer %s (irq %u), IPI SGI %u (irq %u), counter %llu Hz, NMI API %s",
+		 timer_kind == TX_TIMER_PHYS ? "CNTP (PPI 30)" :
+		 timer_kind == TX_TIMER_VIRT ? "CNTV (PPI 27)" : "CNTP_EL02 (PPI 30, VHE)",
+		 timer_irq, ipi_sgi, ipi_irq, counter_hz, nmi_api.path);
+	pr_info("tactus: %s\n", description);
+	return 0;
+fail:
+	release_irqs();
+	put_exported_api();
+	return err;
+}
+
+void tx_arch_exit(void)
+{
+	release_irqs();
+	put_exported_api();
+}
+
+const char *tx_arch_describe(void)
+{
+	return description;
+}
+
+void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out)
+{
+	*out = *per_cpu_ptr(&tx_stats, cpu);
+}
+
+/* ---- arch/port.h -------------------------------------------------------- */
+
+uint64_t tx_port_now(void)
+{
+	return read_counter();
+}
+
+uint64_t tx_port_counter_hz(void)
+{
+	return counter_hz;
+}
+
+void tx_port_timer_program(uint64_t deadline)
+{
+	write_timer(deadline, ARCH_TIMER_CTRL_ENABLE);
+}
+
+void tx_port_timer_stop(void)
+{
+	write_timer(0, 0);
+}
+
+/* Co-kernel masking is PSTATE.I (and F): it blocks pseudo-NMIs too, which
+ * Linux's PMR-based local_irq_disable() does not. 0 means "was unmasked". */
+unsigned long tx_port_irq_save(void)
+{
+	unsigned long daif = read_sysreg(daif);
+
+	asm volatile("msr daifset, #3" ::: "memory");
+	return (daif & PSR_I_BIT) ? 1 : 0;
+}
+
+void tx_port_irq_restore(unsigned long state)
+{
+	if (!state)
+		asm volatile("msr daifclr, #3" ::: "memory");
+}
+
+unsigned int tx_port_cpu(void)
+{
+	return raw_smp_processor_id(); /* a per-CPU variable: no 'current' involved */
+}
+
+void tx_port_send_ipi(unsigned int cpu)
+{
+	struct irq_data *d = irq_get_irq_data(ipi_irq);
+
+	d->chip->ipi_send_mask(d, cpumask_of(cpu));
+}
+
+/* Context layout (words): x19..x28, x29 (fp), x30 (lr), sp, PMR. */
+enum { CTX_X19 = 0, CTX_FP = 10, CTX_LR = 11, CTX_SP = 12, CTX_PMR = 13 };
+static_assert(CTX_PMR < TX_PORT_CONTEXT_WORDS);
+
+extern void tx_arm64_task_start(void);
+
+void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size, void (*entry)(void *),
+			  void *arg)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->words[CTX_X19] = (u64)entry;
+	ctx->words[CTX_X19 + 1] = (u64)arg;
+	ctx->words[CTX_FP] = 0; /* ends backtraces */
+	ctx->words[CTX_LR] = (u64)tx_arm64_task_start;
+	ctx->words[CTX_SP] = ((u64)stack + size) & ~15ull;
+	ctx->words[CTX_PMR] = GIC_PRIO_IRQOFF; /* tasks run with Linux's interrupts masked */
+}
+
+void tx_port_fpu_init(void *area)
+{
+	memset(area, 0, TX_PORT_FPU_BYTES); /* FPCR 0: round to nearest, no traps */
+}

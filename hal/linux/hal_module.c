@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hal/linux/hal_module.c - tactus_hal.ko: the arch-independent kernel half
+ * of the HAL. It owns the attach point of the scheduler, CPU hotplug, the
+ * irq_work that runs deferred Linux work, and the Linux services of the port
+ * contract (memory, logging). The hardware half is arch/<arch>/.
+ */
+#include <linux/cpuhotplug.h>
+#include <linux/irq_work.h>
+#include <linux/module.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#include "../../arch/port.h"
+#include "arch_hooks.h"
+
+const struct tx_core_ops *tx_hal_core;
+static DEFINE_MUTEX(attach_lock);
+static enum cpuhp_state hotplug_state;
+
+/* ---- Deferred Linux work: the bridge from real-time context ------------ */
+
+static void run_linux_work(struct irq_work *work)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+
+	if (core)
+		core->linux_work();
+}
+
+static struct irq_work linux_work = IRQ_WORK_INIT(run_linux_work);
+
+void tx_port_linux_kick(void)
+{
+	irq_work_queue(&linux_work); /* NMI-safe: a lock-free list and a self-IPI */
+}
+
+/* ---- Memory and logging (Linux context) ---------------------------------- */
+
+void *tx_port_alloc(size_t size)
+{
+	/* Small blocks from kmalloc, rounded to a power of two so they are
+	 * naturally aligned (FPU areas need 64 bytes); big ones from vmalloc. */
+	if (size <= PAGE_SIZE / 2)
+		return kmalloc(roundup_pow_of_two(max_t(size_t, size, 64)), GFP_KERNEL);
+	return vmalloc(size);
+}
+
+void tx_port_free(void *p, size_t size)
+{
+	kvfree(p); /* also from the irq_work: vfree defers itself in interrupt context */
+}
+
+void tx_port_log(int level, const char *msg)
+{
+	switch (level) {
+	case 0:
+		pr_err("%s\n", msg);
+		break;
+	case 1:
+		pr_warn("%s\n", msg);
+		break;
+	default:
+		pr_info("%s\n", msg);
+		break;
+	}
+}
+
+/* From real-time context printk could wait on a console lock held by the
+ * Linux code we interrupted: the report goes through the log ring. */
+size_t tx_rt_log_v(int level, const char *fmt, va_list ap);
+static size_t rt_log(int level, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	n = tx_rt_log_v(level, fmt, ap);
+	va_end(ap);
+	return n;
+}
+
+void tx_port_assert_failed(const char *what)
+{
+	rt_log(0, "WARNING: tactus: assertion failed: %s", what);
+}
+
+void tx_port_relax(void)
+{
+	cpu_relax();
+}
+
+/* ---- The scheduler's attach point ----------------------------------------- */
+
+int tx_hal_attach_core(const struct tx_core_ops *ops)
+{
+	int err = 0;
+
+	mutex_lock(&attach_lock);
+	if (tx_hal_core)
+		err = -EBUSY;
+	else
+		WRITE_ONCE(tx_hal_core, ops);
+	mutex_unlock(&attach_lock);
+	return err;
+}
+EXPORT_SYMBOL_GPL(tx_hal_attach_core);
+
+static void stop_timer(void *unused)
+{
+	tx_arch_stop_timer_here();
+}
+
+static void nothing(void *unused)
+{
+}
+
+void tx_hal_detach_core(void)
+{
+	mutex_lock(&attach_lock);
+	on_each_cpu(stop_timer, NULL, 1);
+	WRITE_ONCE(tx_hal_core, NULL);
+	/* NMI handlers that saw the old pointer have finished after an RCU
+	 * grace period; a CPU still in a redirect trampoline has interrupts
+	 * masked, so it takes our IPI only after it returned to Linux. */
+	synchronize_rcu();
+	on_each_cpu(nothing, NULL, 1);
+	irq_work_sync(&linux_work);
+	mutex_unlock(&attach_lock);
+}
+EXPORT_SYMBOL_GPL(tx_hal_detach_core);
+
+void tx_hal_stats(unsigned int cpu, struct tx_hal_stats *out)
+{
+	tx_arch_stats(cpu, out);
+}
+EXPORT_SYMBOL_GPL(tx_hal_stats);
+
+const char *tx_hal_describe(void)
+{
+	return tx_arch_describe();
+}
+EXPORT_SYMBOL_GPL(tx_hal_describe);
+
+/* ---- CPU hotplug ------------------------------------------------------------ */
+
+static int cpu_online(unsigned int cpu)
+{
+	return tx_arch_cpu_online(cpu);
+}
+
+/* A CPU that hosts real-time tasks stays online: its tasks would stop. */
+static int cpu_offline(unsigned int cpu)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	unsigned int n = core ? core->tasks_on_cpu(cpu) : 0;
+
+	if (n) {
+		pr_warn("tactus: CPU%u hosts %u real-time task(s): refusing to take it offline\n", cpu, n);
+		return -EBUSY;
+	}
+	tx_arch_cpu_offline(cpu);
+	return 0;
+}
+
+/* ---- Module --------------------------------------------------------------- */
+
+void tx_linux_work_reset(void);
+void tx_rt_log_reset(void);
+
+static int __init tactus_hal_init(void)
+{
+	int err;
+
+	tx_linux_work_reset();
+	tx_rt_log_reset();
+	err = tx_arch_init();
+	if (err)
+		return err;
+	err = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "tactus/hal:online", cpu_online, cpu_offline);
+	if (err < 0) {
+		pr_err("tactus: CPU hotplug setup failed: %d\n", err);
+		tx_arch_exit();
+		return err;
+	}
+	hotplug_state = err;
+	pr_info("tactus: HAL ready\n");
+	return 0;
+}
+
+static void __exit tactus_hal_exit(void)
+{
+	cpuhp_remove_state(hotplug_state);
+	irq_work_sync(&linux_work);
+	tx_arch_exit();
+	pr_info("tactus: HAL unloaded\n");
+}
+
+module_init(tactus_hal_init);
+module_exit(tactus_hal_exit);
+
+/* The port contract and the core services the other modules link against.
+ * Their C++ halves use them through arch/port.h and hal/*.hpp. */
+EXPORT_SYMBOL_GPL(tx_port_now);
+EXPORT_SYMBOL_GPL(tx_port_counter_hz);
+EXPORT_SYMBOL_GPL(tx_port_timer_program);
+EXPORT_SYMBOL_GPL(tx_port_timer_stop);
+EXPORT_SYMBOL_GPL(tx_port_irq_save);
+EXPORT_SYMBOL_GPL(tx_port_irq_restore);
+EXPORT_SYMBOL_GPL(tx_port_cpu);
+EXPORT_SYMBOL_GPL(tx_port_send_ipi);
+EXPORT_SYMBOL_GPL(tx_port_context_init);
+EXPORT_SYMBOL_GPL(tx_port_switch);
+EXPORT_SYMBOL_GPL(tx_port_fpu_save);
+EXPORT_SYMBOL_GPL(tx_port_fpu_restore);
+EXPORT_SYMBOL_GPL(tx_port_fpu_init);
+EXPORT_SYMBOL_GPL(tx_port_alloc);
+EXPORT_SYMBOL_GPL(tx_port_free);
+EXPORT_SYMBOL_GPL(tx_port_linux_kick);
+EXPORT_SYMBOL_GPL(tx_port_log);
+EXPORT_SYMBOL_GPL(tx_port_assert_failed);
+EXPORT_SYMBOL_GPL(tx_port_relax);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Tactus real-time co-kernel: hardware abstraction (NMI-class timer and IPI, switching)");

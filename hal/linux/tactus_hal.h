@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hal/linux/tactus_hal.h - what tactus_hal.ko offers the other Tactus
+ * modules (kernel C glue only; the core sees arch/port.h).
+ *
+ * Load order: tactus_hal, tactus_sched, tactus_fifo, tactus_shm. The HAL is
+ * loaded first, so it cannot call into the scheduler directly: the scheduler
+ * attaches its entry points (arch/port.h "core entry points") here at load
+ * and detaches them before it unloads.
+ */
+#ifndef TACTUS_HAL_H
+#define TACTUS_HAL_H
+
+#include <linux/types.h>
+
+struct tx_core_ops {
+	void (*timer_irq)(void);
+	void (*ipi_irq)(void);
+	int (*resched_pending)(void);
+	void (*dispatch)(void);
+	void (*linux_work)(void);
+	/* Number of real-time tasks placed on 'cpu' (refuses CPU offlining). */
+	unsigned int (*tasks_on_cpu)(unsigned int cpu);
+};
+
+/* Attach the scheduler. Fails with -EBUSY if one is attached already. */
+int tx_hal_attach_core(const struct tx_core_ops *ops);
+/* Detach: stops the co-kernel timer and IPI on every CPU first. */
+void tx_hal_detach_core(void);
+
+/* Statistics for /proc/tactus: what the HAL saw. */
+struct tx_hal_stats {
+	u64 timer_nmis, ipi_nmis, redirects, kicks;
+};
+void tx_hal_stats(unsigned int cpu, struct tx_hal_stats *out);
+
+/* A line describing the HAL's choices (timer, IRQs, NMI API path). */
+const char *tx_hal_describe(void);
+
+/* Services the C glue of the other modules uses from the core. */
+struct tx_linux_work;
+void tx_linux_work_queue(struct tx_linux_work *work);
+
+#endif /* TACTUS_HAL_H */

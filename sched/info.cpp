@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+// sched/info.cpp - sched_info.h: the C face of the scheduler for the glue.
+#include "sched_info.h"
+
+#include <rtai_sched.h>
+
+#include "scheduler.hpp"
+
+using namespace tx;
+
+namespace {
+
+const char *state_name(TaskState s)
+{
+	switch (s) {
+	case TaskState::Ready:
+		return "ready";
+	case TaskState::Running:
+		return "running";
+	case TaskState::Suspended:
+		return "suspended";
+	case TaskState::Delayed:
+		return "delayed";
+	case TaskState::Blocked:
+		return "blocked";
+	case TaskState::PeriodicWait:
+		return "periodic-wait";
+	default:
+		return "dead";
+	}
+}
+
+const char *wait_name(Wait w)
+{
+	switch (w) {
+	case Wait::Semaphore:
+		return "semaphore";
+	case Wait::Send:
+		return "send";
+	case Wait::Receive:
+		return "receive";
+	case Wait::Rpc:
+		return "rpc";
+	case Wait::Return:
+		return "return";
+	case Wait::Mailbox:
+		return "mailbox";
+	default:
+		return "";
+	}
+}
+
+struct Collect {
+	tx_task_info *out;
+	int max, count;
+};
+
+void fill(const Task *t, void *ctx)
+{
+	auto *c = static_cast<Collect *>(ctx);
+	if (c->count < c->max) {
+		tx_task_info &i = c->out[c->count];
+		copy_bytes(i.name, t->name, sizeof(i.name));
+		i.cpu = t->cpu;
+		i.prio = t->prio;
+		i.base_prio = t->base_prio;
+		i.state = state_name(g_sched.state_of(t));
+		i.wait_on = wait_name(t->wait);
+		i.period_ns = count2nano(t->period);
+		i.overruns = t->overruns;
+		i.lat_min_ns = count2nano(t->latency.min);
+		i.lat_avg_ns = count2nano(t->latency.avg());
+		i.lat_max_ns = count2nano(t->latency.max);
+		i.releases = t->latency.samples;
+		i.exec_ns = count2nano(t->exec_total);
+		i.watchdog_hit = t->watchdog_hit;
+		i.entry = t->entry;
+	}
+	c->count++;
+}
+
+} // namespace
+
+extern "C" {
+
+void tx_sched_setup(unsigned int online_mask) { g_sched.init(online_mask); }
+int tx_in_linux(void) { return g_sched.in_linux(); }
+
+void tx_sched_set_watchdog_ns(long long ns) { g_sched.set_watchdog_budget(ns > 0 ? nano2count(ns) : 0); }
+
+void tx_sched_get_summary(tx_sched_summary *out)
+{
+	out->counter_hz = tx_port_counter_hz();
+	out->periodic_mode = g_sched.mode() == TimerMode::Periodic;
+	out->timer_running = g_sched.timer_running();
+	out->tick_ns = count2nano(g_sched.tick_period());
+	out->watchdog_ns = count2nano(g_sched.watchdog_budget());
+	out->watchdog_hits = g_sched.watchdog_hits();
+	out->tasks = g_sched.task_count();
+}
+
+void tx_sched_cpu_summary(unsigned int cpu, tx_cpu_summary *out)
+{
+	CpuState &c = g_sched.cpu(cpu < kMaxCpus ? cpu : 0);
+	out->online = c.online;
+	out->tasks = c.ntasks;
+	out->switches = c.switches;
+	out->timer_irqs = c.timer_irqs;
+	out->ipis = c.ipis;
+	out->fpu_saves = c.fpu_saves;
+	out->fpu_restores = c.fpu_restores;
+}
+
+int tx_sched_tasks(tx_task_info *out, int max)
+{
+	Collect c{out, max, 0};
+	g_sched.for_each_task(fill, &c);
+	return c.count;
+}
+
+unsigned int tx_sched_delete_tasks(int (*match)(void (*)(long), void *), void *ctx)
+{
+	struct Match {
+		int (*fn)(void (*)(long), void *);
+		void *ctx;
+	} m{match, ctx};
+	auto pred = [](const Task *t, void *p) {
+		auto *mm = static_cast<Match *>(p);
+		return mm->fn(t->entry, mm->ctx) != 0;
+	};
+	return g_sched.delete_tasks_if(match ? +pred : nullptr, &m);
+}
+
+unsigned int tx_sched_tasks_on_cpu(unsigned int cpu) { return cpu < kMaxCpus ? g_sched.cpu(cpu).ntasks : 0; }
+
+} // extern "C"

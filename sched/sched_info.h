@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sched/sched_info.h - the scheduler as the kernel C glue sees it: setup,
+ * teardown and snapshots for /proc, with C linkage (C++ does not cross
+ * into C files or between modules).
+ */
+#ifndef TACTUS_SCHED_INFO_H
+#define TACTUS_SCHED_INFO_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct tx_task_info {
+	char name[16];
+	unsigned int cpu;
+	int prio, base_prio;
+	const char *state;   /* "ready", "running", "suspended", "delayed", ... */
+	const char *wait_on; /* for "blocked": "semaphore", "mailbox", ...; else "" */
+	long long period_ns;
+	unsigned long long overruns;
+	long long lat_min_ns, lat_avg_ns, lat_max_ns;
+	unsigned long long releases;
+	long long exec_ns;
+	int watchdog_hit;
+	void (*entry)(long);
+};
+
+struct tx_sched_summary {
+	unsigned long long counter_hz;
+	int periodic_mode, timer_running;
+	long long tick_ns, watchdog_ns;
+	unsigned long long watchdog_hits;
+	unsigned int tasks;
+};
+
+struct tx_cpu_summary {
+	int online;
+	unsigned int tasks;
+	unsigned long long switches, timer_irqs, ipis, fpu_saves, fpu_restores;
+};
+
+/* Reset and start the scheduler on the CPUs of 'online_mask'. Linux context. */
+void tx_sched_setup(unsigned int online_mask);
+/* Nonzero in Linux context (no real-time task is running on this CPU). */
+int tx_in_linux(void);
+void tx_sched_set_watchdog_ns(long long ns);
+void tx_sched_get_summary(struct tx_sched_summary *out);
+void tx_sched_cpu_summary(unsigned int cpu, struct tx_cpu_summary *out);
+/* Copy up to 'max' tasks; returns how many tasks exist. */
+int tx_sched_tasks(struct tx_task_info *out, int max);
+/* Delete the tasks whose function satisfies match(entry, ctx) (all if match
+ * is NULL); returns how many. Linux context. */
+unsigned int tx_sched_delete_tasks(int (*match)(void (*entry)(long), void *ctx), void *ctx);
+unsigned int tx_sched_tasks_on_cpu(unsigned int cpu);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACTUS_SCHED_INFO_H */
