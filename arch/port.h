@@ -22,8 +22,12 @@
 #ifndef TACTUS_ARCH_PORT_H
 #define TACTUS_ARCH_PORT_H
 
+#if defined(__KERNEL__) && !defined(__cplusplus)
+#include <linux/types.h> /* the kernel C glue: no libc headers there */
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {

@@ -40,6 +40,9 @@ size_t tx_rt_log_v(int level, const char *fmt, va_list ap)
 {
 	char text[kLogLineBytes];
 	size_t n = format_v(text, sizeof(text), fmt, ap);
+	size_t len = n < sizeof(text) ? n : sizeof(text) - 1;
+	if (len && text[len - 1] == '\n')
+		text[--len] = '\0'; // the log adds its own line end
 	unsigned long flags = g_log.lock.lock();
 	if (g_log.count == kLogLines) {
 		g_log.dropped++;

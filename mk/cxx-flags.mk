@@ -17,3 +17,6 @@ TX_CXX_DROP := -std=gnu11 -std=gnu99 -Werror=implicit-function-declaration \
 	-Werror=designated-init -Wmissing-prototypes -Wno-pointer-sign -Wno-override-init \
 	-Wstrict-prototypes -Wno-old-style-declaration -Wdeclaration-after-statement \
 	-Wno-discarded-qualifiers -Wimplicit-fallthrough=5
+
+# Kbuild names x86_64 "x86" (SRCARCH).
+TX_CXX_x86 := $(TX_CXX_x86_64)

@@ -374,7 +374,9 @@ void Scheduler::timer_irq()
 	CpuState &c = this_cpu();
 	c.irq_depth++;
 	c.timer_irqs++;
-	c.programmed = kForever; // the shot is spent
+	// The shot is spent, but a level-triggered timer keeps asserting until
+	// it is reprogrammed or stopped: make reprogram() do one of the two.
+	c.programmed = kUnprogrammed;
 	Count now = static_cast<Count>(tx_port_now());
 	Count event_time = now;
 	if (timer_running_ && mode_ == TimerMode::Periodic && now >= c.next_tick) {

@@ -59,6 +59,10 @@ private:
 	ListNode heads_[kLevels];
 };
 
+// CpuState::programmed when the hardware state is not known: forces the
+// next reprogram() to program or stop the timer.
+constexpr Count kUnprogrammed = INT64_MIN;
+
 struct CpuState {
 	unsigned index;
 	bool online;

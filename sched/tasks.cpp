@@ -433,7 +433,7 @@ Count Scheduler::start_timer(Count period)
 			continue;
 		c.tick_time = now;
 		c.next_tick = now + tick_period_;
-		c.programmed = kForever - 1; // force a reprogram
+		c.programmed = kUnprogrammed;
 		if (&c == &this_cpu()) {
 			reprogram(c);
 		} else {

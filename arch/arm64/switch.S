@@ -143,7 +143,8 @@ tx_port_fpu_save:
 	stp	q30, q31, [x0, #480]
 	mrs	x1, fpsr
 	mrs	x2, fpcr
-	stp	x1, x2, [x0, #512]
+	add	x0, x0, #512
+	stp	x1, x2, [x0]
 	ret
 	.size	tx_port_fpu_save, .-tx_port_fpu_save
 
@@ -166,7 +167,8 @@ tx_port_fpu_restore:
 	ldp	q26, q27, [x0, #416]
 	ldp	q28, q29, [x0, #448]
 	ldp	q30, q31, [x0, #480]
-	ldp	x1, x2, [x0, #512]
+	add	x0, x0, #512
+	ldp	x1, x2, [x0]
 	msr	fpsr, x1
 	msr	fpcr, x2
 	ret

@@ -47,21 +47,24 @@ struct Machine {
 	bool in_injector = false;
 	bool kicked = false;
 	Counters counters;
+	uint64_t storm_base = 0; // timer_irqs when time last moved
 	std::vector<std::string> log;
 };
 
 Machine m;
+constexpr uint64_t kStormLimit = 100000;
 
 void deliver();
 
+// The timer is level triggered, like the arm64 arch timer: it asserts for
+// as long as it is armed with a deadline in the past. A handler that neither
+// reprograms nor stops it is interrupted again at once.
 bool timer_due(const HostCpu &c) { return c.timer_armed && m.now >= c.deadline; }
 
 void check_timer(HostCpu &c)
 {
-	if (timer_due(c)) {
-		c.timer_armed = false;
+	if (timer_due(c))
 		c.timer_pending = true;
-	}
 }
 
 // Take pending interrupts on the running CPU if it is unmasked. The CPU is
@@ -79,6 +82,8 @@ void deliver()
 		if (c.timer_pending) {
 			c.timer_pending = false;
 			m.counters.timer_irqs++;
+			if (m.counters.timer_irqs - m.storm_base > kStormLimit)
+				tx_port_assert_failed("interrupt storm: the timer keeps firing without time passing");
 			tx_core_timer_irq();
 		}
 		if (c.ipi_pending) {
@@ -126,6 +131,7 @@ void injection_point()
 
 void advance(Count counts)
 {
+	m.storm_base = m.counters.timer_irqs;
 	while (counts > 0) {
 		HostCpu &c = m.cpus[m.cpu];
 		Count step = counts;

@@ -9,6 +9,8 @@
 #include <linux/irq_work.h>
 #include <linux/module.h>
 #include <linux/mm.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
@@ -145,13 +147,13 @@ EXPORT_SYMBOL_GPL(tx_hal_describe);
 
 /* ---- CPU hotplug ------------------------------------------------------------ */
 
-static int cpu_online(unsigned int cpu)
+static int tx_cpu_online(unsigned int cpu)
 {
 	return tx_arch_cpu_online(cpu);
 }
 
 /* A CPU that hosts real-time tasks stays online: its tasks would stop. */
-static int cpu_offline(unsigned int cpu)
+static int tx_cpu_offline(unsigned int cpu)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	unsigned int n = core ? core->tasks_on_cpu(cpu) : 0;
@@ -164,9 +166,36 @@ static int cpu_offline(unsigned int cpu)
 	return 0;
 }
 
+/* ---- /proc/tactus --------------------------------------------------------- */
+
+static struct proc_dir_entry *proc_dir;
+
+struct proc_dir_entry *tx_hal_proc_dir(void)
+{
+	return proc_dir;
+}
+EXPORT_SYMBOL_GPL(tx_hal_proc_dir);
+
+static int hal_show(struct seq_file *m, void *v)
+{
+	unsigned int cpu;
+
+	seq_printf(m, "%s\nscheduler attached: %s\n", tx_arch_describe(), READ_ONCE(tx_hal_core) ? "yes" : "no");
+	seq_puts(m, "CPU   timer-nmis     ipi-nmis    redirects        kicks\n");
+	for_each_online_cpu(cpu) {
+		struct tx_hal_stats st;
+
+		tx_arch_stats(cpu, &st);
+		seq_printf(m, "%3u %12llu %12llu %12llu %12llu\n", cpu, st.timer_nmis, st.ipi_nmis, st.redirects,
+			   st.kicks);
+	}
+	return 0;
+}
+
 /* ---- Module --------------------------------------------------------------- */
 
 void tx_linux_work_reset(void);
+void tx_linux_work_run_all(void);
 void tx_rt_log_reset(void);
 
 static int __init tactus_hal_init(void)
@@ -178,19 +207,23 @@ static int __init tactus_hal_init(void)
 	err = tx_arch_init();
 	if (err)
 		return err;
-	err = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "tactus/hal:online", cpu_online, cpu_offline);
+	err = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "tactus/hal:online", tx_cpu_online, tx_cpu_offline);
 	if (err < 0) {
 		pr_err("tactus: CPU hotplug setup failed: %d\n", err);
 		tx_arch_exit();
 		return err;
 	}
 	hotplug_state = err;
+	proc_dir = proc_mkdir("tactus", NULL);
+	if (proc_dir)
+		proc_create_single("hal", 0444, proc_dir, hal_show);
 	pr_info("tactus: HAL ready\n");
 	return 0;
 }
 
 static void __exit tactus_hal_exit(void)
 {
+	proc_remove(proc_dir);
 	cpuhp_remove_state(hotplug_state);
 	irq_work_sync(&linux_work);
 	tx_arch_exit();
@@ -201,7 +234,7 @@ module_init(tactus_hal_init);
 module_exit(tactus_hal_exit);
 
 /* The port contract and the core services the other modules link against.
- * Their C++ halves use them through arch/port.h and hal/*.hpp. */
+ * Their C++ halves use them through arch/port.h and the hal headers. */
 EXPORT_SYMBOL_GPL(tx_port_now);
 EXPORT_SYMBOL_GPL(tx_port_counter_hz);
 EXPORT_SYMBOL_GPL(tx_port_timer_program);
@@ -221,6 +254,9 @@ EXPORT_SYMBOL_GPL(tx_port_linux_kick);
 EXPORT_SYMBOL_GPL(tx_port_log);
 EXPORT_SYMBOL_GPL(tx_port_assert_failed);
 EXPORT_SYMBOL_GPL(tx_port_relax);
+EXPORT_SYMBOL_GPL(tx_linux_work_queue);
+EXPORT_SYMBOL_GPL(tx_linux_work_run_all);
+EXPORT_SYMBOL_GPL(tx_rt_log_v);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Tactus real-time co-kernel: hardware abstraction (NMI-class timer and IPI, switching)");

@@ -37,6 +37,9 @@ void tx_hal_stats(unsigned int cpu, struct tx_hal_stats *out);
 /* A line describing the HAL's choices (timer, IRQs, NMI API path). */
 const char *tx_hal_describe(void);
 
+/* /proc/tactus, where each module adds its file. */
+struct proc_dir_entry *tx_hal_proc_dir(void);
+
 /* Services the C glue of the other modules uses from the core. */
 struct tx_linux_work;
 void tx_linux_work_queue(struct tx_linux_work *work);

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sched/linux/sched_module.c - tactus_sched.ko: the scheduler, the IPC
+ * objects and the RTAI task API (rtai_sched.h, rtai_sem.h, rtai_mbx.h,
+ * rtai_msg.h). Loads after tactus_hal; attaches the scheduler to the HAL,
+ * exports the API, shows /proc/tactus/scheduler, and deletes the tasks of a
+ * module that is unloaded with tasks still alive.
+ */
+#include <linux/cpumask.h>
+#include <linux/module.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include <rtai_mbx.h>
+#include <rtai_msg.h>
+#include <rtai_sched.h>
+#include <rtai_sem.h>
+
+#include "../../arch/port.h"
+#include "../../hal/linux/tactus_hal.h"
+#include "../sched_info.h"
+
+static unsigned int watchdog_us = 100000;
+module_param(watchdog_us, uint, 0444);
+MODULE_PARM_DESC(watchdog_us, "suspend a real-time task that runs this long without blocking (0: off)");
+
+/* The core's entry points (arch/port.h), handed to the HAL. */
+static const struct tx_core_ops core_ops = {
+	.timer_irq = tx_core_timer_irq,
+	.ipi_irq = tx_core_ipi_irq,
+	.resched_pending = tx_core_resched_pending,
+	.dispatch = tx_core_dispatch,
+	.linux_work = tx_core_linux_work,
+	.tasks_on_cpu = tx_sched_tasks_on_cpu,
+};
+
+/* ---- Tasks outliving their module ----------------------------------------- */
+
+static int entry_in_module(void (*entry)(long), void *mod)
+{
+	return within_module((unsigned long)entry, mod);
+}
+
+static int module_event(struct notifier_block *nb, unsigned long event, void *data)
+{
+	struct module *mod = data;
+	unsigned int n;
+
+	/* GOING: after the module's exit function, before its memory goes. */
+	if (event != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	n = tx_sched_delete_tasks(entry_in_module, mod);
+	if (n)
+		pr_warn("tactus: module %s left %u real-time task(s) running at unload; deleted them\n",
+			mod->name, n);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block module_nb = { .notifier_call = module_event };
+
+/* ---- /proc/tactus/scheduler ------------------------------------------------ */
+
+static int scheduler_show(struct seq_file *m, void *v)
+{
+	struct tx_sched_summary s;
+	struct tx_task_info *tasks;
+	unsigned int cpu;
+	int n, i;
+
+	tx_sched_get_summary(&s);
+	seq_printf(m, "timer: %s%s, counter %llu Hz", s.periodic_mode ? "periodic" : "oneshot",
+		   s.timer_running ? "" : " (stopped)", s.counter_hz);
+	if (s.periodic_mode)
+		seq_printf(m, ", tick %lld ns", s.tick_ns);
+	seq_printf(m, "\nwatchdog: %lld us budget, %llu task(s) suspended so far\n", s.watchdog_ns / 1000,
+		   s.watchdog_hits);
+	seq_puts(m, "CPU tasks   switches timer-irqs       ipis  fpu-saves\n");
+	for_each_online_cpu(cpu) {
+		struct tx_cpu_summary c;
+
+		tx_sched_cpu_summary(cpu, &c);
+		seq_printf(m, "%3u %5u %10llu %10llu %10llu %10llu\n", cpu, c.tasks, c.switches, c.timer_irqs, c.ipis,
+			   c.fpu_saves);
+	}
+	n = tx_sched_tasks(NULL, 0);
+	tasks = kcalloc(n + 8, sizeof(*tasks), GFP_KERNEL); /* room for tasks created meanwhile */
+	if (!tasks)
+		return -ENOMEM;
+	n = min(tx_sched_tasks(tasks, n + 8), n + 8);
+	seq_printf(m, "%-15s %3s %10s %-14s %12s %9s %10s %10s %10s %12s\n", "NAME", "CPU", "PRIO", "STATE",
+		   "PERIOD-ns", "OVERRUNS", "LAT-MIN-ns", "LAT-AVG-ns", "LAT-MAX-ns", "EXEC-ns");
+	for (i = 0; i < n; i++) {
+		struct tx_task_info *t = &tasks[i];
+		char name[16];
+
+		if (t->name[0])
+			strscpy(name, t->name, sizeof(name));
+		else
+			snprintf(name, sizeof(name), "%ps", t->entry);
+		seq_printf(m, "%-15s %3u %10d %-14s %12lld %9llu %10lld %10lld %10lld %12lld%s%s\n", name, t->cpu,
+			   t->prio, t->state, t->period_ns, t->overruns, t->lat_min_ns, t->lat_avg_ns, t->lat_max_ns,
+			   t->exec_ns, t->wait_on[0] ? " on " : "", t->wait_on);
+	}
+	kfree(tasks);
+	return 0;
+}
+
+/* ---- Module ------------------------------------------------------------------ */
+
+static int __init tactus_sched_init(void)
+{
+	struct proc_dir_entry *dir = tx_hal_proc_dir();
+	int err;
+
+	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
+	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
+	err = tx_hal_attach_core(&core_ops);
+	if (err) {
+		pr_err("tactus: a scheduler is attached to the HAL already\n");
+		return err;
+	}
+	err = register_module_notifier(&module_nb);
+	if (err) {
+		tx_hal_detach_core();
+		return err;
+	}
+	if (dir)
+		proc_create_single("scheduler", 0444, dir, scheduler_show);
+	pr_info("tactus: scheduler ready (watchdog %u us)\n", watchdog_us);
+	return 0;
+}
+
+static void __exit tactus_sched_exit(void)
+{
+	unsigned int n;
+
+	remove_proc_entry("scheduler", tx_hal_proc_dir());
+	unregister_module_notifier(&module_nb);
+	n = tx_sched_delete_tasks(NULL, NULL);
+	if (n)
+		pr_warn("tactus: %u real-time task(s) still existed at unload; deleted them\n", n);
+	tx_core_linux_work(); /* free their stacks now */
+	tx_hal_detach_core();
+	pr_info("tactus: scheduler unloaded\n");
+}
+
+module_init(tactus_sched_init);
+module_exit(tactus_sched_exit);
+
+/* For tactus_fifo and tactus_shm. */
+EXPORT_SYMBOL_GPL(tx_in_linux);
+
+/* The RTAI task API (rtai_sched.h, asm/rtai.h, rtai.h). */
+EXPORT_SYMBOL_GPL(rt_task_init);
+EXPORT_SYMBOL_GPL(rt_task_init_cpuid);
+EXPORT_SYMBOL_GPL(rt_set_runnable_on_cpus);
+EXPORT_SYMBOL_GPL(rt_set_runnable_on_cpuid);
+EXPORT_SYMBOL_GPL(rt_task_delete);
+EXPORT_SYMBOL_GPL(rt_task_suspend);
+EXPORT_SYMBOL_GPL(rt_task_resume);
+EXPORT_SYMBOL_GPL(rt_task_yield);
+EXPORT_SYMBOL_GPL(rt_change_prio);
+EXPORT_SYMBOL_GPL(rt_get_prio);
+EXPORT_SYMBOL_GPL(rt_get_inher_prio);
+EXPORT_SYMBOL_GPL(rt_set_sched_policy);
+EXPORT_SYMBOL_GPL(rt_whoami);
+EXPORT_SYMBOL_GPL(rt_get_task_state);
+EXPORT_SYMBOL_GPL(rt_task_make_periodic);
+EXPORT_SYMBOL_GPL(rt_task_make_periodic_relative_ns);
+EXPORT_SYMBOL_GPL(rt_task_wait_period);
+EXPORT_SYMBOL_GPL(rt_sleep);
+EXPORT_SYMBOL_GPL(rt_sleep_until);
+EXPORT_SYMBOL_GPL(rt_busy_sleep);
+EXPORT_SYMBOL_GPL(rt_get_time);
+EXPORT_SYMBOL_GPL(rt_get_time_ns);
+EXPORT_SYMBOL_GPL(rt_get_cpu_time_ns);
+EXPORT_SYMBOL_GPL(nano2count);
+EXPORT_SYMBOL_GPL(count2nano);
+EXPORT_SYMBOL_GPL(start_rt_timer);
+EXPORT_SYMBOL_GPL(stop_rt_timer);
+EXPORT_SYMBOL_GPL(rt_set_oneshot_mode);
+EXPORT_SYMBOL_GPL(rt_set_periodic_mode);
+EXPORT_SYMBOL_GPL(rt_linux_use_fpu);
+EXPORT_SYMBOL_GPL(rt_task_use_fpu);
+EXPORT_SYMBOL_GPL(rt_get_exectime);
+EXPORT_SYMBOL_GPL(rtai_cpuid);
+EXPORT_SYMBOL_GPL(rtai_rdtsc);
+EXPORT_SYMBOL_GPL(rtai_llimd);
+EXPORT_SYMBOL_GPL(rtai_imuldiv);
+EXPORT_SYMBOL_GPL(rt_printk);
+EXPORT_SYMBOL_GPL(rt_global_cli);
+EXPORT_SYMBOL_GPL(rt_global_sti);
+EXPORT_SYMBOL_GPL(rt_global_save_flags_and_cli);
+EXPORT_SYMBOL_GPL(rt_global_restore_flags);
+EXPORT_SYMBOL_GPL(rt_global_save_flags);
+/* rtai_sem.h */
+EXPORT_SYMBOL_GPL(rt_typed_sem_init);
+EXPORT_SYMBOL_GPL(rt_sem_init);
+EXPORT_SYMBOL_GPL(rt_sem_delete);
+EXPORT_SYMBOL_GPL(rt_sem_signal);
+EXPORT_SYMBOL_GPL(rt_sem_broadcast);
+EXPORT_SYMBOL_GPL(rt_sem_wait);
+EXPORT_SYMBOL_GPL(rt_sem_wait_if);
+EXPORT_SYMBOL_GPL(rt_sem_wait_until);
+EXPORT_SYMBOL_GPL(rt_sem_wait_timed);
+EXPORT_SYMBOL_GPL(rt_sem_count);
+/* rtai_mbx.h */
+EXPORT_SYMBOL_GPL(rt_typed_mbx_init);
+EXPORT_SYMBOL_GPL(rt_mbx_init);
+EXPORT_SYMBOL_GPL(rt_mbx_delete);
+EXPORT_SYMBOL_GPL(rt_mbx_send);
+EXPORT_SYMBOL_GPL(rt_mbx_send_wp);
+EXPORT_SYMBOL_GPL(rt_mbx_send_wg);
+EXPORT_SYMBOL_GPL(rt_mbx_send_if);
+EXPORT_SYMBOL_GPL(rt_mbx_send_until);
+EXPORT_SYMBOL_GPL(rt_mbx_send_timed);
+EXPORT_SYMBOL_GPL(rt_mbx_ovrwr_send);
+EXPORT_SYMBOL_GPL(rt_mbx_receive);
+EXPORT_SYMBOL_GPL(rt_mbx_receive_wp);
+EXPORT_SYMBOL_GPL(rt_mbx_receive_wg);
+EXPORT_SYMBOL_GPL(rt_mbx_receive_if);
+EXPORT_SYMBOL_GPL(rt_mbx_receive_until);
+EXPORT_SYMBOL_GPL(rt_mbx_receive_timed);
+EXPORT_SYMBOL_GPL(rt_mbx_evdrp);
+/* rtai_msg.h */
+EXPORT_SYMBOL_GPL(rt_send);
+EXPORT_SYMBOL_GPL(rt_send_if);
+EXPORT_SYMBOL_GPL(rt_send_until);
+EXPORT_SYMBOL_GPL(rt_send_timed);
+EXPORT_SYMBOL_GPL(rt_receive);
+EXPORT_SYMBOL_GPL(rt_receive_if);
+EXPORT_SYMBOL_GPL(rt_receive_until);
+EXPORT_SYMBOL_GPL(rt_receive_timed);
+EXPORT_SYMBOL_GPL(rt_rpc);
+EXPORT_SYMBOL_GPL(rt_rpc_if);
+EXPORT_SYMBOL_GPL(rt_rpc_until);
+EXPORT_SYMBOL_GPL(rt_rpc_timed);
+EXPORT_SYMBOL_GPL(rt_return);
+EXPORT_SYMBOL_GPL(rt_isrpc);
+EXPORT_SYMBOL_GPL(rt_evdrp);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Tactus real-time co-kernel: scheduler, IPC and the RTAI task API");
