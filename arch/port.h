@@ -143,14 +143,17 @@ void tx_port_relax(void);
 
 /* ---- Core entry points, called by the port ------------------------------ */
 
-/* The co-kernel timer fired on this CPU. Masked, real-time context. */
-void tx_core_timer_irq(void);
+/* The co-kernel timer fired on this CPU. Masked, real-time context.
+ * Returns nonzero when this CPU must switch to another context: the port
+ * then arranges for tx_core_dispatch() (it is computed under the same lock,
+ * so that the common path takes the lock once). */
+int tx_core_timer_irq(void);
 
-/* The reschedule IPI arrived on this CPU. Masked, real-time context. */
-void tx_core_ipi_irq(void);
+/* The reschedule IPI arrived on this CPU. Masked; returns as above. */
+int tx_core_ipi_irq(void);
 
-/* After tx_core_timer_irq()/tx_core_ipi_irq(): nonzero when this CPU must
- * switch to another context. Masked. */
+/* Whether this CPU must switch now (for a port that deferred the dispatch,
+ * e.g. after a kick). Masked. */
 int tx_core_resched_pending(void);
 
 /* Run the scheduler and switch. Called masked from a context whose full

@@ -368,7 +368,7 @@ void Scheduler::check_budgets(CpuState &c, Count now)
 
 // ---- Port entry points ----------------------------------------------------
 
-void Scheduler::timer_irq()
+bool Scheduler::timer_irq()
 {
 	unsigned long flags = lock_.lock();
 	CpuState &c = this_cpu();
@@ -391,17 +391,21 @@ void Scheduler::timer_irq()
 	check_budgets(c, now);
 	reprogram(c);
 	c.irq_depth--;
+	bool switch_needed = pick(c) != c.current;
 	lock_.unlock(flags);
+	return switch_needed;
 }
 
-void Scheduler::ipi_irq()
+bool Scheduler::ipi_irq()
 {
 	unsigned long flags = lock_.lock();
 	CpuState &c = this_cpu();
 	c.ipis++;
 	if (c.timer_dirty)
 		reprogram(c);
+	bool switch_needed = pick(c) != c.current;
 	lock_.unlock(flags);
+	return switch_needed;
 }
 
 bool Scheduler::resched_pending()
@@ -447,8 +451,8 @@ void Scheduler::linux_work()
 
 // The C entry points of arch/port.h.
 extern "C" {
-void tx_core_timer_irq(void) { tx::g_sched.timer_irq(); }
-void tx_core_ipi_irq(void) { tx::g_sched.ipi_irq(); }
+int tx_core_timer_irq(void) { return tx::g_sched.timer_irq(); }
+int tx_core_ipi_irq(void) { return tx::g_sched.ipi_irq(); }
 int tx_core_resched_pending(void) { return tx::g_sched.resched_pending(); }
 void tx_core_dispatch(void) { tx::g_sched.dispatch(); }
 void tx_core_linux_work(void) { tx::linux_work_run_all(); }

@@ -152,8 +152,8 @@ public:
 	void resources_changed(Task *t);
 
 	// ---- Port entry points (masked) ----
-	void timer_irq();
-	void ipi_irq();
+	bool timer_irq(); // true: a switch is needed
+	bool ipi_irq();
 	bool resched_pending();
 	void dispatch();
 	void linux_work();

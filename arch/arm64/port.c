@@ -116,6 +116,7 @@ static char description[160];
 /* What redirection saved of the interrupted context, per CPU. */
 struct tx_redirect {
 	u64 pc, pstate, pmr;
+	u64 entry; /* counter at handler entry, for the exit-path statistic */
 };
 static DEFINE_PER_CPU(struct tx_redirect, tx_redirect_slot);
 static DEFINE_PER_CPU(struct tx_hal_stats, tx_stats);
@@ -187,23 +188,37 @@ static int pick_timer(void)
 
 extern void tx_arm64_trampoline(void);
 
+/* Per CPU: what the hardware timer holds for the core (a kick overwrites it
+ * and must put it back), and whether a kick is outstanding. */
+struct tx_timer_state {
+	u64 deadline;
+	bool armed, kicked;
+};
+static DEFINE_PER_CPU(struct tx_timer_state, tx_timer_state);
+
+static inline void note_min_max(u64 v, u64 *min, u64 *max)
+{
+	if (!*min || v < *min)
+		*min = v;
+	if (v > *max)
+		*max = v;
+}
+
 /*
- * The core asked for a switch. If the NMI interrupted kernel code with
- * Linux interrupts masked (PMR), Linux's NMI exit goes straight back to
- * that code: we redirect the return into our trampoline, which saves the
- * whole context and dispatches. Anywhere else (user space, or kernel code
- * with interrupts on) Linux's exit path would run arbitrary work first, so
- * we "kick" instead: the timer fires again a few instructions later inside
+ * A switch is needed. If the NMI interrupted kernel code with Linux
+ * interrupts masked (PMR), Linux's NMI exit goes straight back to that
+ * code: we redirect the return into our trampoline, which saves the whole
+ * context and dispatches. Anywhere else (user space, or kernel code with
+ * interrupts on) Linux's exit path would run arbitrary work first, so we
+ * "kick" instead: the timer fires again a few instructions later inside
  * Linux's IRQ entry, where interrupts are masked and a redirect is safe.
  */
-static void after_core_irq(struct pt_regs *regs, struct tx_hal_stats *st)
+static void switch_soon(struct pt_regs *regs, struct tx_hal_stats *st, u64 entry)
 {
-	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_redirect *r;
 
-	if (!core || !core->resched_pending())
-		return;
 	if (!regs || user_mode(regs) || interrupts_enabled(regs)) {
+		this_cpu_ptr(&tx_timer_state)->kicked = true;
 		st->kicks++;
 		kick_timer();
 		return;
@@ -212,6 +227,7 @@ static void after_core_irq(struct pt_regs *regs, struct tx_hal_stats *st)
 	r->pc = regs->pc;
 	r->pstate = regs->pstate;
 	r->pmr = regs->pmr_save;
+	r->entry = entry;
 	regs->pc = (u64)tx_arm64_trampoline;
 	/* The trampoline starts masked; ERET does not check BTI landing pads,
 	 * so clearing BTYPE keeps a BTI kernel happy too. */
@@ -222,14 +238,29 @@ static void after_core_irq(struct pt_regs *regs, struct tx_hal_stats *st)
 static irqreturn_t timer_nmi(int irq, void *dev_id)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
+	u64 now = read_counter();
+	int need;
 
 	st->timer_nmis++;
-	if (core)
-		core->timer_irq();
-	else
+	if (!core) {
 		write_timer(0, 0); /* nobody to serve: silence it */
-	after_core_irq(get_irq_regs(), st);
+		return IRQ_HANDLED;
+	}
+	if (ts->kicked) {
+		/* Our own kick: the core's deadline goes back into the timer;
+		 * only the dispatch is left to do. */
+		ts->kicked = false;
+		write_timer(ts->deadline, ts->armed ? ARCH_TIMER_CTRL_ENABLE : 0);
+		need = core->resched_pending();
+	} else {
+		if (ts->armed && now >= ts->deadline)
+			note_min_max(now - ts->deadline, &st->entry_min, &st->entry_max);
+		need = core->timer_irq();
+	}
+	if (need)
+		switch_soon(get_irq_regs(), st, now);
 	return IRQ_HANDLED;
 }
 
@@ -237,11 +268,11 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
+	u64 now = read_counter();
 
 	st->ipi_nmis++;
-	if (core)
-		core->ipi_irq();
-	after_core_irq(get_irq_regs(), st);
+	if (core && core->ipi_irq())
+		switch_soon(get_irq_regs(), st, now);
 	return IRQ_HANDLED;
 }
 
@@ -257,8 +288,10 @@ void tx_arm64_redirected(struct tx_arm64_frame *frame);
 void tx_arm64_redirected(struct tx_arm64_frame *frame)
 {
 	struct tx_redirect *r = this_cpu_ptr(&tx_redirect_slot);
+	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
+	note_min_max(read_counter() - r->entry, &st->exit_min, &st->exit_max);
 	frame->pc = r->pc;
 	frame->pstate = r->pstate;
 	frame->pmr = r->pmr;
@@ -301,7 +334,7 @@ int tx_arch_cpu_online(unsigned int cpu)
 	int err;
 
 	local_irq_save(flags);
-	write_timer(0, 0);
+	tx_arch_stop_timer_here();
 	err = nmi_api.prepare(timer_irq);
 	if (!err) {
 		enable_percpu_irq(timer_irq, IRQ_TYPE_NONE); /* = enable_percpu_nmi, which is not exported */
@@ -320,7 +353,7 @@ void tx_arch_cpu_offline(unsigned int cpu)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	write_timer(0, 0);
+	tx_arch_stop_timer_here();
 	disable_percpu_irq(timer_irq);
 	nmi_api.teardown(timer_irq);
 	disable_percpu_irq(ipi_irq);
@@ -330,6 +363,9 @@ void tx_arch_cpu_offline(unsigned int cpu)
 
 void tx_arch_stop_timer_here(void)
 {
+	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
+
+	ts->armed = ts->kicked = false;
 	write_timer(0, 0);
 }
 
@@ -436,12 +472,21 @@ uint64_t tx_port_counter_hz(void)
 
 void tx_port_timer_program(uint64_t deadline)
 {
-	write_timer(deadline, ARCH_TIMER_CTRL_ENABLE);
+	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
+
+	ts->deadline = deadline;
+	ts->armed = true;
+	if (!ts->kicked) /* a kick in flight restores it when it fires */
+		write_timer(deadline, ARCH_TIMER_CTRL_ENABLE);
 }
 
 void tx_port_timer_stop(void)
 {
-	write_timer(0, 0);
+	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
+
+	ts->armed = false;
+	if (!ts->kicked)
+		write_timer(0, 0);
 }
 
 /* Co-kernel masking is PSTATE.I (and F): it blocks pseudo-NMIs too, which

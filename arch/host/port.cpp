@@ -79,23 +79,24 @@ void deliver()
 			return;
 		c.masked = kIrqEntry;
 		c.in_irq = true;
+		bool switch_needed = false;
 		if (c.timer_pending) {
 			c.timer_pending = false;
 			m.counters.timer_irqs++;
 			if (m.counters.timer_irqs - m.storm_base > kStormLimit)
 				tx_port_assert_failed("interrupt storm: the timer keeps firing without time passing");
-			tx_core_timer_irq();
+			switch_needed |= tx_core_timer_irq() != 0;
 		}
 		if (c.ipi_pending) {
 			c.ipi_pending = false;
 			m.counters.ipi_irqs++;
-			tx_core_ipi_irq();
+			switch_needed |= tx_core_ipi_irq() != 0;
 		}
 		c.in_irq = false;
 		// The deferred path: the interrupted code is parked on its own
 		// stack (we are a plain call from it), so dispatching here is what
 		// a port's return trampoline does.
-		if (tx_core_resched_pending())
+		if (switch_needed)
 			tx_core_dispatch();
 		m.cpus[m.cpu].masked = 0;
 	}

@@ -14,8 +14,8 @@
 #include <linux/types.h>
 
 struct tx_core_ops {
-	void (*timer_irq)(void);
-	void (*ipi_irq)(void);
+	int (*timer_irq)(void); /* nonzero: a switch is needed */
+	int (*ipi_irq)(void);
 	int (*resched_pending)(void);
 	void (*dispatch)(void);
 	void (*linux_work)(void);
@@ -31,6 +31,9 @@ void tx_hal_detach_core(void);
 /* Statistics for /proc/tactus: what the HAL saw. */
 struct tx_hal_stats {
 	u64 timer_nmis, ipi_nmis, redirects, kicks;
+	/* Counts of the time base: timer deadline -> NMI handler entry, and
+	 * handler entry -> redirect trampoline (Linux's NMI exit path). */
+	u64 entry_min, entry_max, exit_min, exit_max;
 };
 void tx_hal_stats(unsigned int cpu, struct tx_hal_stats *out);
 

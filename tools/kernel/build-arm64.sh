@@ -165,7 +165,7 @@ fi
 
 # --- 3. configuration ------------------------------------------------------
 MAKE=(make -C "$SRC_DIR" O="$OBJ" ARCH=arm64 CROSS_COMPILE="$TACTUS_CROSS"
-      KBUILD_BUILD_USER=tactus KBUILD_BUILD_HOST=tactus
+      KBUILD_BUILD_USER=tactus KBUILD_BUILD_HOST=tactus KBUILD_BUILD_VERSION=1
       "KBUILD_BUILD_TIMESTAMP=Thu Jan  1 00:00:00 UTC 2026")
 mkdir -p "$OBJ"
 rm -f "$STAMP"

@@ -19,6 +19,7 @@ static int work_us;
 module_param(work_us, int, 0444);
 
 static RT_TASK task;
+/* In counts of the time base: converted to ns only when printed. */
 static long long lat_min = LLONG_MAX, lat_max, lat_sum, samples, overruns;
 static long long batch_min = LLONG_MAX, batch_max, batch_sum, batch_n;
 
@@ -30,7 +31,7 @@ static void measure(long unused)
 
 	rt_task_make_periodic(NULL, expected, period);
 	for (;;) {
-		long long lat = count2nano(rt_get_time() - expected);
+		long long lat = rt_get_time() - expected; /* first thing of the job */
 
 		if (lat < lat_min) lat_min = lat;
 		if (lat > lat_max) lat_max = lat;
@@ -40,8 +41,8 @@ static void measure(long unused)
 		batch_sum += lat;
 		samples++;
 		if (++batch_n == per_report) {
-			rt_printk("RTD|%11lld|%11lld|%11lld|%11lld|%11lld\n", batch_min, batch_sum / batch_n, batch_max,
-				  lat_max, overruns);
+			rt_printk("RTD|%11lld|%11lld|%11lld|%11lld|%11lld\n", count2nano(batch_min),
+				  count2nano(batch_sum / batch_n), count2nano(batch_max), count2nano(lat_max), overruns);
 			batch_min = LLONG_MAX;
 			batch_max = batch_sum = batch_n = 0;
 		}
@@ -69,7 +70,8 @@ static void __exit tx_latency_exit(void)
 {
 	rt_task_delete(&task);
 	pr_info("tx_latency: period %d us: %lld samples, overruns %lld, latency min %lld avg %lld max %lld ns\n",
-		period_us, samples, overruns, samples ? lat_min : 0, samples ? lat_sum / samples : 0, lat_max);
+		period_us, samples, overruns, samples ? count2nano(lat_min) : 0,
+		samples ? count2nano(lat_sum / samples) : 0, count2nano(lat_max));
 }
 
 module_init(tx_latency_init);
