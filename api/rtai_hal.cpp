@@ -9,11 +9,23 @@ using namespace tx;
 namespace {
 
 // One lock for all CPUs, recursive per CPU: a CPU that holds it only masks.
-constinit SpinLock g_global{};
+struct GlobalLock {
+	SpinLock lock;
+	int owner = -1; // CPU holding it; written only by that CPU, masked
+};
+constinit GlobalLock g_global{};
+
+bool held_here() { return load_relaxed(&g_global.owner) == static_cast<int>(tx_port_cpu()); }
 
 // Flags encoding: bit 0 = this call took the lock; the rest = the masking
 // state to restore.
 constexpr unsigned long kTookLock = 1;
+
+void release()
+{
+	store_relaxed(&g_global.owner, -1);
+	g_global.lock.unlock(1); // release, stay masked
+}
 
 } // namespace
 
@@ -22,16 +34,17 @@ extern "C" {
 unsigned long rt_global_save_flags_and_cli(void)
 {
 	unsigned long mask = tx_port_irq_save();
-	if (g_global.held_here())
+	if (held_here())
 		return mask << 1;
-	g_global.lock(); // masks once more: undone by unlock(1) below
+	g_global.lock.lock(); // masks once more: undone by unlock(1)
+	store_relaxed(&g_global.owner, static_cast<int>(tx_port_cpu()));
 	return (mask << 1) | kTookLock;
 }
 
 void rt_global_restore_flags(unsigned long flags)
 {
 	if (flags & kTookLock)
-		g_global.unlock(1); // release, stay masked
+		release();
 	tx_port_irq_restore(flags >> 1);
 }
 
@@ -39,8 +52,8 @@ void rt_global_cli(void) { (void)rt_global_save_flags_and_cli(); }
 
 void rt_global_sti(void)
 {
-	if (g_global.held_here())
-		g_global.unlock(1);
+	if (held_here())
+		release();
 	tx_port_irq_restore(0);
 }
 
@@ -48,7 +61,7 @@ void rt_global_save_flags(unsigned long *flags)
 {
 	unsigned long mask = tx_port_irq_save();
 	tx_port_irq_restore(mask);
-	*flags = (mask << 1) | (g_global.held_here() ? kTookLock : 0);
+	*flags = (mask << 1) | (held_here() ? kTookLock : 0);
 }
 
 } // extern "C"

@@ -48,11 +48,25 @@ struct tx_port_context {
 #define TX_PORT_FPU_BYTES 1024
 #define TX_PORT_FPU_ALIGN 64
 
+/*
+ * A port may give the C++ core inline versions of the hottest functions
+ * (tx_port_now, tx_port_irq_save, tx_port_irq_restore, tx_port_cpu) in a
+ * header named by TX_PORT_INLINE_HEADER; it still provides the out-of-line
+ * ones for C callers. Same contracts either way.
+ */
+#if defined(TX_PORT_INLINE_HEADER) && defined(__cplusplus)
+}
+#include TX_PORT_INLINE_HEADER
+extern "C" {
+#endif
+
 /* ---- Time base --------------------------------------------------------- */
 
+#ifndef TX_PORT_INLINE_FAST_PATHS
 /* Current count of the co-kernel time base: monotonic, the same on every CPU,
  * callable in any context and any masking state. */
 uint64_t tx_port_now(void);
+#endif
 
 /* Frequency of the time base in Hz; constant after the port is up. */
 uint64_t tx_port_counter_hz(void);
@@ -68,19 +82,24 @@ void tx_port_timer_stop(void);
 
 /* ---- Masking ----------------------------------------------------------- */
 
+#ifndef TX_PORT_INLINE_FAST_PATHS
 /* Mask co-kernel interrupts on this CPU and return the previous state, to be
- * given back to tx_port_irq_restore(). Nests. An interrupt raised while masked
- * stays pending and is taken when the outermost restore unmasks. */
+ * given back to tx_port_irq_restore(); 0 means "was unmasked". Nests. An
+ * interrupt raised while masked stays pending and is taken when the outermost
+ * restore unmasks. */
 unsigned long tx_port_irq_save(void);
 void tx_port_irq_restore(unsigned long state);
+#endif
 
 /* ---- CPUs -------------------------------------------------------------- */
 
 /* Upper bound on CPU indices the core keeps state for. */
 #define TX_MAX_CPUS 8
 
+#ifndef TX_PORT_INLINE_FAST_PATHS
 /* Index of this CPU, below TX_MAX_CPUS. Stable while masked. */
 unsigned tx_port_cpu(void);
+#endif
 
 /* Raise the co-kernel reschedule interrupt on 'cpu' (possibly this one). The
  * port then calls tx_core_ipi_irq() there, masked, and dispatches as after a

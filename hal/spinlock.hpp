@@ -4,7 +4,7 @@
 // Acquiring masks co-kernel interrupts on this CPU, then takes a ticket lock
 // shared by all CPUs. Tickets make waiting FIFO, so a CPU waits at most
 // (CPUs - 1) hold times; every holder in the core states its hold time.
-// Never held across a call into Linux.
+// Never held across a call into Linux. Not recursive.
 #pragma once
 
 #include "../arch/port.h"
@@ -23,31 +23,24 @@ public:
 		uint32_t ticket = fetch_add(&next_, 1u);
 		while (load_acquire(&serving_) != ticket)
 			tx_port_relax();
-		owner_cpu_ = static_cast<int>(tx_port_cpu());
 		return flags;
 	}
 
 	void unlock(unsigned long flags)
 	{
-		TX_ASSERT(held_here());
-		owner_cpu_ = -1;
+		TX_ASSERT(held());
 		store_release(&serving_, serving_ + 1);
 		tx_port_irq_restore(flags);
 	}
 
-	// True when this CPU holds the lock (only meaningful while masked).
-	bool held_here() const { return load_relaxed(&owner_cpu_) == static_cast<int>(tx_port_cpu()); }
+	// Held by some CPU (for assertions: with masking, by this one).
+	bool held() const { return load_relaxed(&next_) != load_relaxed(&serving_); }
 
-	void reset()
-	{
-		next_ = serving_ = 0;
-		owner_cpu_ = -1;
-	}
+	void reset() { next_ = serving_ = 0; }
 
 private:
 	uint32_t next_ = 0;
 	uint32_t serving_ = 0;
-	int owner_cpu_ = -1;
 };
 
 // Scoped holder: for code that takes and drops the lock in one block.

@@ -108,7 +108,7 @@ size_t Mailbox::move(Side side, char *buf, size_t n)
 // Lock held. The common engine of send and receive.
 int Mailbox::transfer(Side side, char *buf, size_t n, MbxMode mode, Count deadline)
 {
-	Task *me = g_sched.self();
+	Task *me = g_sched.current_locked();
 	bool busy = (active_[side] && active_[side] != me) || !turn_[side].empty();
 	size_t avail = side == kSend ? space() : used_;
 
@@ -158,7 +158,7 @@ int Mailbox::send(const void *msg, size_t n, MbxMode mode, Count deadline)
 	if (!valid() || (!msg && n)) {
 		result = kRteObjInvalid;
 	} else if (mode == MbxMode::Overwrite) {
-		bool busy = active_[kSend] && active_[kSend] != g_sched.self();
+		bool busy = active_[kSend] && active_[kSend] != g_sched.current_locked();
 		if (busy) {
 			result = static_cast<int>(n);
 		} else {

@@ -37,7 +37,7 @@ Task *await_return(Task *me, Task *to, Count deadline)
 Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode mode, Count deadline)
 {
 	unsigned long flags = g_sched.lock().lock();
-	Task *me = g_sched.self();
+	Task *me = g_sched.current_locked();
 	Task *result;
 	if (!g_sched.valid(to) || to == me) {
 		result = error_task(kRteObjInvalid);
@@ -76,7 +76,7 @@ Task *msg_rpc(Task *to, unsigned long msg, unsigned long *reply, MsgMode mode, C
 Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 {
 	unsigned long flags = g_sched.lock().lock();
-	Task *me = g_sched.self();
+	Task *me = g_sched.current_locked();
 	Task *result;
 	if (from && (!g_sched.valid(from) || from == me)) {
 		result = error_task(kRteObjInvalid);
@@ -117,7 +117,7 @@ Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 Task *msg_return(Task *to, unsigned long result_value)
 {
 	unsigned long flags = g_sched.lock().lock();
-	Task *me = g_sched.self();
+	Task *me = g_sched.current_locked();
 	Task *result = nullptr;
 	if (!g_sched.valid(to)) {
 		result = error_task(kRteObjInvalid);
@@ -135,7 +135,7 @@ Task *msg_return(Task *to, unsigned long result_value)
 Task *msg_peek(Task *from, unsigned long *msg)
 {
 	unsigned long flags = g_sched.lock().lock();
-	Task *s = find_sender(g_sched.self(), from);
+	Task *s = find_sender(g_sched.current_locked(), from);
 	if (s && msg)
 		*msg = s->msg;
 	g_sched.lock().unlock(flags);

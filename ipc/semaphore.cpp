@@ -59,7 +59,7 @@ int Semaphore::signal()
 	if (!valid()) {
 		result = kRteObjInvalid;
 	} else if (kind_ == SemKind::Resource) {
-		result = res_release(g_sched.self());
+		result = res_release(g_sched.current_locked());
 	} else if (Task *w = waiters_.first()) {
 		count_++;
 		g_sched.wake(w, count_); // the waiter returns the count at wake-up
@@ -97,7 +97,7 @@ int Semaphore::wait(Count deadline, bool try_only)
 	if (!valid()) {
 		result = kRteObjInvalid;
 	} else if (kind_ == SemKind::Resource) {
-		result = res_wait(g_sched.self(), deadline, try_only);
+		result = res_wait(g_sched.current_locked(), deadline, try_only);
 	} else if (count_ > 0) {
 		result = count_--; // the count before taking a unit
 	} else if (try_only) {

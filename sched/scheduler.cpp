@@ -86,6 +86,7 @@ void Scheduler::init(uint32_t online_cpus)
 	g_sched_storage.construct(); // every list head points at itself again
 	lock_.reset();
 	online_ = online_cpus;
+	multi_cpu_ = (online_cpus & (online_cpus - 1)) != 0;
 	all_tasks_.init(nullptr);
 	zombies_.init(nullptr);
 	ntasks_ = 0;
@@ -139,12 +140,12 @@ void Scheduler::update_ready(Task *t)
 // IPI; this CPU switches at its next preempt point or dispatch. O(1).
 void Scheduler::poke(CpuState &c)
 {
-	if (&c != &this_cpu() && pick(c) != c.current)
+	if (multi_cpu_ && &c != &this_cpu() && pick(c) != c.current)
 		tx_port_send_ipi(c.index);
 }
 
 // Lock held. Charge the time since the last switch to t. O(1).
-void Scheduler::charge(CpuState &c, Task *t, Count now)
+inline void Scheduler::charge(CpuState &c, Task *t, Count now)
 {
 	Count ran = now - c.switch_time;
 	t->exec_total += ran;
@@ -155,7 +156,7 @@ void Scheduler::charge(CpuState &c, Task *t, Count now)
 }
 
 // Lock held. Bookkeeping when t becomes the running context. O(1).
-void Scheduler::start_running(CpuState &c, Task *t, Count now)
+inline void Scheduler::start_running(CpuState &c, Task *t, Count now)
 {
 	if (t->release_pending) {
 		t->release_pending = false;
@@ -176,7 +177,7 @@ void Scheduler::start_running(CpuState &c, Task *t, Count now)
 // only when an FPU task comes in and restored only when Linux resumes after
 // one ran; an FPU task's state is saved at every switch-out, so it may die
 // or move to another CPU at any time. At most one save and one restore.
-void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
+inline void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
 {
 	if (prev->fpu_area && !prev->linux_ctx && !prev->dead) {
 		tx_port_fpu_save(prev->fpu_area);
@@ -217,7 +218,11 @@ void Scheduler::schedule(CpuState &c)
 	c.current = next;
 	c.switches++;
 	start_running(c, next, now);
-	reprogram(c);
+	// The next event stays programmed unless the new task's watchdog or
+	// round-robin deadline comes first (a later one is checked when the
+	// earlier event fires).
+	if (min(c.rr_deadline, c.wd_deadline) < c.programmed)
+		reprogram(c);
 	tx_port_switch(&prev->ctx, &next->ctx);
 	finish_switch(this_cpu());
 }
@@ -259,9 +264,8 @@ void Scheduler::task_start(void *arg)
 	TX_ASSERT(!"a deleted task ran again");
 }
 
-void Scheduler::preempt_point()
+void Scheduler::preempt_point(CpuState &c)
 {
-	CpuState &c = this_cpu();
 	if (c.irq_depth == 0)
 		schedule(c);
 }

@@ -139,12 +139,15 @@ public:
 	// With 'pi', the task waits for that resource and lends its priority to
 	// the owner chain while it waits.
 	int block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi = nullptr);
+	int block_on(CpuState &c, Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi);
 	// End a wait: remove t from its queue and timer, make it ready unless
 	// suspended. 'result' is what its blocking call returns.
 	void wake(Task *t, int result);
 	bool can_block();               // current is a real-time task, not in an irq
 	bool deadline_passed(Count deadline);
-	void preempt_point();           // switch now if a better task is ready
+	void preempt_point() { preempt_point(this_cpu()); } // switch now if a better task is ready
+	void preempt_point(CpuState &c);
+	Task *current_locked() { return this_cpu().current; } // lock held: no masking needed
 	void priority_changed(Task *t); // re-evaluate inheritance from t down its chain
 	// A resource's owner gave it up: pass it to the first waiter (or free it).
 	void pi_hand_over(PiResource *r);
@@ -208,6 +211,7 @@ private:
 	SpinLock lock_;
 	CpuState cpus_[kMaxCpus];
 	uint32_t online_ = 0;
+	bool multi_cpu_ = false; // more than one CPU online: remote pokes possible
 	ListNode all_tasks_;
 	ListNode zombies_; // DeferredBlock::link, freed by linux_work()
 	unsigned ntasks_ = 0;

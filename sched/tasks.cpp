@@ -228,7 +228,7 @@ void Scheduler::yield()
 	if (!t->linux_ctx && c.ready.contains(t)) {
 		c.ready.remove(t);
 		c.ready.push_back(t);
-		preempt_point();
+		preempt_point(c);
 	}
 	lock_.unlock(flags);
 }
@@ -476,9 +476,13 @@ void Scheduler::set_watchdog_budget(Count budget)
 
 int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
 {
-	CpuState &c = this_cpu();
+	return block_on(this_cpu(), why, q, object, deadline, pi);
+}
+
+int Scheduler::block_on(CpuState &c, Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
+{
 	Task *t = c.current;
-	TX_ASSERT(lock_.held_here() && !t->linux_ctx && c.irq_depth == 0);
+	TX_ASSERT(lock_.held() && !t->linux_ctx && c.irq_depth == 0);
 	t->wait = why;
 	t->wait_object = object;
 	t->wake_result = kOk;
@@ -592,11 +596,12 @@ int Scheduler::make_periodic(Task *t, Count start, Count period)
 int Scheduler::wait_period()
 {
 	unsigned long flags = lock_.lock();
-	Task *t = this_cpu().current;
-	if (!can_block() || t->period == 0) {
-		int error = can_block() ? -kEInval : kRtePerm;
+	CpuState &c = this_cpu();
+	Task *t = c.current;
+	bool blockable = c.irq_depth == 0 && !t->linux_ctx;
+	if (!blockable || t->period == 0) {
 		lock_.unlock(flags);
-		return error;
+		return blockable ? -kEInval : kRtePerm;
 	}
 	t->release_time += t->period;
 	int result;
@@ -604,7 +609,7 @@ int Scheduler::wait_period()
 		t->overruns++;
 		result = kRteTimerOverrun;
 	} else {
-		result = block(Wait::Period, nullptr, nullptr, t->release_time);
+		result = block_on(c, Wait::Period, nullptr, nullptr, t->release_time, nullptr);
 	}
 	lock_.unlock(flags);
 	return result;

@@ -29,6 +29,10 @@ static bool force_lookup;
 module_param(force_lookup, bool, 0444);
 MODULE_PARM_DESC(force_lookup, "find the per-CPU NMI API through kallsyms even if the kernel exports it");
 
+static bool profile;
+module_param(profile, bool, 0444);
+MODULE_PARM_DESC(profile, "measure the NMI entry and exit paths (/proc/tactus/hal); costs a few instructions");
+
 static unsigned int ipi_sgi = 8;
 module_param(ipi_sgi, uint, 0444);
 MODULE_PARM_DESC(ipi_sgi, "SGI used as the co-kernel's cross-CPU IPI (Linux uses 0-7)");
@@ -107,6 +111,14 @@ enum tx_timer_kind {
 };
 
 static enum tx_timer_kind timer_kind;
+
+/* For the inline fast paths of port_inline.h. */
+unsigned char tx_arm64_counter_virtual;
+unsigned char tx_arm64_percpu_el2;
+DEFINE_PER_CPU(unsigned int, tx_arm64_cpu_index);
+EXPORT_SYMBOL_GPL(tx_arm64_counter_virtual);
+EXPORT_SYMBOL_GPL(tx_arm64_percpu_el2);
+EXPORT_PER_CPU_SYMBOL_GPL(tx_arm64_cpu_index);
 static unsigned int timer_irq, ipi_irq;
 static u64 counter_hz;
 static DEFINE_PER_CPU(int, tx_nmi_cookie);
@@ -181,6 +193,8 @@ static int pick_timer(void)
 		return -EBUSY;
 	}
 	counter_hz = read_sysreg(cntfrq_el0);
+	tx_arm64_counter_virtual = timer_kind == TX_TIMER_VIRT;
+	tx_arm64_percpu_el2 = is_kernel_in_hyp_mode();
 	return 0;
 }
 
@@ -205,25 +219,33 @@ static inline void note_min_max(u64 v, u64 *min, u64 *max)
 }
 
 /*
- * A switch is needed. If the NMI interrupted kernel code with Linux
+ * Where a switch can start. If the NMI interrupted kernel code with Linux
  * interrupts masked (PMR), Linux's NMI exit goes straight back to that
- * code: we redirect the return into our trampoline, which saves the whole
- * context and dispatches. Anywhere else (user space, or kernel code with
- * interrupts on) Linux's exit path would run arbitrary work first, so we
- * "kick" instead: the timer fires again a few instructions later inside
- * Linux's IRQ entry, where interrupts are masked and a redirect is safe.
+ * code: we can redirect the return into our trampoline, which saves the
+ * whole context and dispatches. Anywhere else (user space, or kernel code
+ * with interrupts on) Linux's exit path would run arbitrary work first
+ * (softirqs, preemption), so we "kick" instead: the timer fires again a few
+ * instructions later inside Linux's IRQ entry (__gic_handle_irq_from_irqson
+ * re-enables NMIs with PMR masking IRQs), where a redirect is safe.
  */
-static void switch_soon(struct pt_regs *regs, struct tx_hal_stats *st, u64 entry)
+static inline bool redirectable(struct pt_regs *regs)
 {
-	struct tx_redirect *r;
+	return regs && !user_mode(regs) && !interrupts_enabled(regs);
+}
 
-	if (!regs || user_mode(regs) || interrupts_enabled(regs)) {
-		this_cpu_ptr(&tx_timer_state)->kicked = true;
-		st->kicks++;
-		kick_timer();
-		return;
-	}
-	r = this_cpu_ptr(&tx_redirect_slot);
+/* Nothing else in the handler: the kicked NMI does the work, so that the
+ * path through two NMI entries pays for the scheduler once. */
+static void kick(struct tx_hal_stats *st)
+{
+	this_cpu_ptr(&tx_timer_state)->kicked = true;
+	st->kicks++;
+	kick_timer();
+}
+
+static void redirect(struct pt_regs *regs, struct tx_hal_stats *st, u64 entry)
+{
+	struct tx_redirect *r = this_cpu_ptr(&tx_redirect_slot);
+
 	r->pc = regs->pc;
 	r->pstate = regs->pstate;
 	r->pmr = regs->pmr_save;
@@ -240,7 +262,8 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
-	u64 now = read_counter();
+	u64 now = profile ? read_counter() : 0;
+	struct pt_regs *regs;
 	int need;
 
 	st->timer_nmis++;
@@ -248,19 +271,20 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 		write_timer(0, 0); /* nobody to serve: silence it */
 		return IRQ_HANDLED;
 	}
-	if (ts->kicked) {
-		/* Our own kick: the core's deadline goes back into the timer;
-		 * only the dispatch is left to do. */
-		ts->kicked = false;
-		write_timer(ts->deadline, ts->armed ? ARCH_TIMER_CTRL_ENABLE : 0);
-		need = core->resched_pending();
-	} else {
-		if (ts->armed && now >= ts->deadline)
-			note_min_max(now - ts->deadline, &st->entry_min, &st->entry_max);
-		need = core->timer_irq();
+	regs = get_irq_regs();
+	if (!redirectable(regs)) {
+		/* Linux was running (tasks always run with PMR masking), so the
+		 * event almost surely needs a switch: defer all of it. */
+		kick(st);
+		return IRQ_HANDLED;
 	}
+	if (ts->kicked)
+		ts->kicked = false; /* timer_irq() reprograms the core's deadline */
+	else if (profile && ts->armed && now >= ts->deadline)
+		note_min_max(now - ts->deadline, &st->entry_min, &st->entry_max);
+	need = core->timer_irq();
 	if (need)
-		switch_soon(get_irq_regs(), st, now);
+		redirect(regs, st, now);
 	return IRQ_HANDLED;
 }
 
@@ -268,11 +292,17 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
-	u64 now = read_counter();
+	u64 now = profile ? read_counter() : 0;
 
 	st->ipi_nmis++;
-	if (core && core->ipi_irq())
-		switch_soon(get_irq_regs(), st, now);
+	if (core && core->ipi_irq()) {
+		struct pt_regs *regs = get_irq_regs();
+
+		if (redirectable(regs))
+			redirect(regs, st, now);
+		else
+			kick(st); /* the kicked timer NMI finds the switch pending */
+	}
 	return IRQ_HANDLED;
 }
 
@@ -291,7 +321,8 @@ void tx_arm64_redirected(struct tx_arm64_frame *frame)
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
-	note_min_max(read_counter() - r->entry, &st->exit_min, &st->exit_max);
+	if (profile)
+		note_min_max(read_counter() - r->entry, &st->exit_min, &st->exit_max);
 	frame->pc = r->pc;
 	frame->pstate = r->pstate;
 	frame->pmr = r->pmr;
@@ -334,6 +365,7 @@ int tx_arch_cpu_online(unsigned int cpu)
 	int err;
 
 	local_irq_save(flags);
+	raw_cpu_write(tx_arm64_cpu_index, cpu);
 	tx_arch_stop_timer_here();
 	err = nmi_api.prepare(timer_irq);
 	if (!err) {
@@ -507,7 +539,7 @@ void tx_port_irq_restore(unsigned long state)
 
 unsigned int tx_port_cpu(void)
 {
-	return raw_smp_processor_id(); /* a per-CPU variable: no 'current' involved */
+	return raw_cpu_read(tx_arm64_cpu_index); /* our own per-CPU variable, not 'current' */
 }
 
 void tx_port_send_ipi(unsigned int cpu)

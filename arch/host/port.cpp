@@ -280,6 +280,7 @@ unsigned long tx_port_irq_save(void)
 	unsigned long old = c.masked;
 	if (!old)
 		c.masked = 1; // nested inside the interrupt entry, kIrqEntry stays
+	tx::sim::injection_point(); // an interrupt right after masking: it waits
 	return old;
 }
 
@@ -293,7 +294,7 @@ void tx_port_irq_restore(unsigned long state)
 
 unsigned tx_port_cpu(void)
 {
-	tx::sim::injection_point(); // also inside every lock: the spinlock records its owner
+	tx::sim::injection_point();
 	return m.cpu;
 }
 

@@ -7,8 +7,8 @@
 #include <rtai_sched.h>
 #include <rtai_sem.h>
 
-static RT_TASK task;
-static SEM sem;
+static RT_TASK task, partner;
+static SEM sem, ping, pong;
 #define N 1000
 
 #define MEASURE(label, stmt)                                                        \
@@ -27,6 +27,11 @@ static void run(long unused)
 	unsigned long f;
 
 	MEASURE("empty loop", barrier());
+	MEASURE("daifset+daifclr", asm volatile("msr daifset, #3\n\tmsr daifclr, #3" ::: "memory"));
+	MEASURE("isb", asm volatile("isb" ::: "memory"));
+	MEASURE("10 x nop", asm volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop" ::: "memory"));
+	{ static int v; int t, ok; MEASURE("ldaxr/stlxr increment", asm volatile("1: ldaxr %w0, [%2]\n\tadd %w0, %w0, #1\n\tstlxr %w1, %w0, [%2]\n\tcbnz %w1, 1b" : "=&r"(t), "=&r"(ok) : "r"(&v) : "memory")); }
+	MEASURE("mrs cntpct", ({ u64 x; asm volatile("mrs %0, cntpct_el0" : "=r"(x)); (void)x; }));
 	MEASURE("rtai_rdtsc", (void)rtai_rdtsc());
 	MEASURE("rt_get_time", (void)rt_get_time());
 	MEASURE("rtai_cpuid", (void)rtai_cpuid());
@@ -34,19 +39,41 @@ static void run(long unused)
 	MEASURE("rt_task_yield (alone)", rt_task_yield());
 	MEASURE("sem signal+wait (no switch)", (rt_sem_signal(&sem), rt_sem_wait(&sem)));
 	MEASURE("count2nano", (void)count2nano(123456789));
+	/* Two switches per iteration: to the higher-priority partner and back. */
+	MEASURE("resume+suspend (2 switches)", rt_task_resume(&partner));
+	MEASURE("sem signal/wait (2 switches)", (rt_sem_signal(&ping), rt_sem_wait(&pong)));
+}
+
+static void partner_body(long unused)
+{
+	int i;
+
+	for (i = 0; i < N; i++)
+		rt_task_suspend(NULL);
+	for (;;) {
+		rt_sem_wait(&ping);
+		rt_sem_signal(&pong);
+	}
 }
 
 static int __init tx_cost_init(void)
 {
 	rt_sem_init(&sem, 0);
-	rt_task_init(&task, run, 0, 16384, 0, 0, NULL);
+	rt_sem_init(&ping, 0);
+	rt_sem_init(&pong, 0);
+	rt_task_init(&partner, partner_body, 0, 16384, 1, 0, NULL);
+	rt_task_init(&task, run, 0, 16384, 2, 0, NULL);
+	rt_task_resume(&partner); /* runs to its first suspend */
 	return rt_task_resume(&task);
 }
 
 static void __exit tx_cost_exit(void)
 {
 	rt_task_delete(&task);
+	rt_task_delete(&partner);
 	rt_sem_delete(&sem);
+	rt_sem_delete(&ping);
+	rt_sem_delete(&pong);
 }
 
 module_init(tx_cost_init);
