@@ -129,10 +129,12 @@ void Scheduler::update_ready(Task *t)
 {
 	CpuState &c = cpu_of(t);
 	bool queued = c.ready.contains(t);
-	if (runnable(t) && !queued)
-		c.ready.push_back(t);
-	else if (!runnable(t) && queued)
-		c.ready.remove(t);
+	if (runnable(t) != queued) {
+		if (queued)
+			c.ready.remove(t);
+		else
+			c.ready.push_back(t);
+	}
 	poke(c);
 }
 
@@ -155,6 +157,19 @@ inline void Scheduler::charge(CpuState &c, Task *t, Count now)
 	c.switch_time = now;
 }
 
+// Lock held. The round-robin and watchdog deadlines of t if it runs from
+// 'now' on. timer_irq() sets them ahead of a switch so that its one timer
+// write already covers the task about to run; start_running() sets them
+// again at the switch, a little later: the timer then fires a little early
+// and check_budgets() finds the budget not yet spent. O(1).
+inline void Scheduler::set_deadlines(CpuState &c, Task *t, Count now)
+{
+	if (t->rr_quantum && t->rr_left <= 0)
+		t->rr_left = t->rr_quantum;
+	c.rr_deadline = t->rr_quantum ? now + t->rr_left : kForever;
+	c.wd_deadline = (wd_budget_ && !t->linux_ctx) ? now + wd_budget_ - t->exec_since_block : kForever;
+}
+
 // Lock held. Bookkeeping when t becomes the running context. O(1).
 inline void Scheduler::start_running(CpuState &c, Task *t, Count now)
 {
@@ -167,11 +182,9 @@ inline void Scheduler::start_running(CpuState &c, Task *t, Count now)
 	}
 	if (!t->created_at)
 		t->created_at = now;
-	if (t->rr_quantum && t->rr_left <= 0)
-		t->rr_left = t->rr_quantum;
-	c.rr_deadline = t->rr_quantum ? now + t->rr_left : kForever;
-	c.wd_deadline = (wd_budget_ && !t->linux_ctx) ? now + wd_budget_ - t->exec_since_block : kForever;
+	set_deadlines(c, t, now);
 }
+
 
 // Lock held. FP registers follow their owner lazily: Linux's state is saved
 // only when an FPU task comes in and restored only when Linux resumes after
@@ -321,12 +334,14 @@ void Scheduler::reprogram(CpuState &c)
 void Scheduler::timer_fired(Task *t)
 {
 	switch (t->wait) {
-	case Wait::Delay:
-		wake(t, kOk);
-		break;
 	case Wait::Period:
 		t->release_pending = true;
-		wake(t, kOk);
+		[[fallthrough]];
+	case Wait::Delay:
+		// Neither wait sits in a queue, and the timer was just popped.
+		t->wait = Wait::None;
+		t->wake_result = kOk;
+		update_ready(t);
 		break;
 	case Wait::None:
 		break;
@@ -337,7 +352,7 @@ void Scheduler::timer_fired(Task *t)
 }
 
 // Lock held. Fire every timer due at 'now'. O(k log n) for k expiring.
-void Scheduler::expire_timers(CpuState &c, Count now)
+inline void Scheduler::expire_timers(CpuState &c, Count now)
 {
 	while (Timer *t = c.timers.pop_expired(now))
 		timer_fired(static_cast<Task *>(t->owner));
@@ -345,7 +360,7 @@ void Scheduler::expire_timers(CpuState &c, Count now)
 
 // Lock held, in timer_irq. Enforce the watchdog budget and the
 // round-robin quantum of the running task. O(1).
-void Scheduler::check_budgets(CpuState &c, Count now)
+inline void Scheduler::check_budgets(CpuState &c, Count now)
 {
 	Task *t = c.current;
 	if (t->linux_ctx)
@@ -393,9 +408,12 @@ bool Scheduler::timer_irq()
 	if (timer_running_)
 		expire_timers(c, mode_ == TimerMode::Periodic ? c.tick_time : event_time);
 	check_budgets(c, now);
+	Task *next = pick(c);
+	bool switch_needed = next != c.current;
+	if (switch_needed)
+		set_deadlines(c, next, now); // one timer write covers the switch too
 	reprogram(c);
 	c.irq_depth--;
-	bool switch_needed = pick(c) != c.current;
 	lock_.unlock(flags);
 	return switch_needed;
 }

@@ -192,6 +192,7 @@ private:
 	void schedule(CpuState &c);
 	void charge(CpuState &c, Task *t, Count now);
 	void start_running(CpuState &c, Task *t, Count now);
+	void set_deadlines(CpuState &c, Task *t, Count now);
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
 	void arm_timer(Task *t, Count deadline);

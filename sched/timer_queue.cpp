@@ -78,10 +78,15 @@ void TimerQueue::remove(Timer *t)
 
 Timer *TimerQueue::pop_expired(Count now)
 {
-	Timer *t = earliest();
-	if (!t || t->deadline > now)
+	if (!size_ || heap_[0]->deadline > now)
 		return nullptr;
-	remove(t);
+	Timer *t = heap_[0];
+	t->heap_index = -1;
+	Timer *last = heap_[--size_];
+	if (size_) {
+		place(last, 0); // the last entry moves to the root and sinks
+		sift_down(0);
+	}
 	return t;
 }
 

@@ -260,30 +260,30 @@ static void redirect(struct pt_regs *regs, struct tx_hal_stats *st, u64 entry)
 static irqreturn_t timer_nmi(int irq, void *dev_id)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
-	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
-	u64 now = profile ? read_counter() : 0;
-	struct pt_regs *regs;
-	int need;
+	struct pt_regs *regs = get_irq_regs();
+	u64 now = 0;
 
 	st->timer_nmis++;
-	if (!core) {
+	if (unlikely(!core)) {
 		write_timer(0, 0); /* nobody to serve: silence it */
 		return IRQ_HANDLED;
 	}
-	regs = get_irq_regs();
 	if (!redirectable(regs)) {
 		/* Linux was running (tasks always run with PMR masking), so the
 		 * event almost surely needs a switch: defer all of it. */
 		kick(st);
 		return IRQ_HANDLED;
 	}
-	if (ts->kicked)
-		ts->kicked = false; /* timer_irq() reprograms the core's deadline */
-	else if (profile && ts->armed && now >= ts->deadline)
-		note_min_max(now - ts->deadline, &st->entry_min, &st->entry_max);
-	need = core->timer_irq();
-	if (need)
+	if (unlikely(profile)) {
+		struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
+
+		now = read_counter();
+		if (!ts->kicked && ts->armed && now >= ts->deadline)
+			note_min_max(now - ts->deadline, &st->entry_min, &st->entry_max);
+	}
+	this_cpu_write(tx_timer_state.kicked, false); /* timer_irq() reprograms the core's deadline */
+	if (core->timer_irq())
 		redirect(regs, st, now);
 	return IRQ_HANDLED;
 }

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""tools/qemu/profile-arm64.py - where the release latency goes, instruction
+by instruction.
+
+Boots the Tactus kernel under QEMU with one instruction per translation block
+and, while the guest runs tests/qemu/scripts/profile.sh, turns QEMU's exec
+log on through the monitor between the PROFILE-START and PROFILE-STOP lines
+the guest prints. Every logged line is then one executed instruction. With
+the guest's /proc/kallsyms (printed by the same script) each instruction is
+attributed to a function, and every path from the timer NMI's vector entry to
+the first instruction of the real-time job (the function named by --job) is
+cut out and summarised: total instructions and instructions per function.
+
+Usage: profile-arm64.py --initrd CPIO [--job measure] [--kernel IMAGE]
+(a developer tool: `make`-level targets do not depend on it)
+"""
+import argparse
+import bisect
+import collections
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def kernel_image():
+    kdir = subprocess.check_output([os.path.join(ROOT, "tools/kernel/kdir-arm64.sh"), "normal"],
+                                   text=True).strip().splitlines()[-1]
+    return os.path.join(kdir, "arch/arm64/boot/Image")
+
+
+def monitor(sock_path, command):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(sock_path)
+    s.settimeout(2)
+    try:
+        s.recv(4096)
+    except socket.timeout:
+        pass
+    s.sendall((command + "\n").encode())
+    time.sleep(0.2)
+    s.close()
+
+
+def run(args, workdir):
+    sock = os.path.join(workdir, "mon.sock")
+    execlog = os.path.join(workdir, "exec.log")
+    cmd = ["qemu-system-aarch64", "-M", "virt,gic-version=3", "-cpu", "cortex-a57", "-smp", "1",
+           "-m", "1024", "-nographic", "-no-reboot", "-nic", "none",
+           "-icount", "shift=4,sleep=off", "-seed", "1", "-rtc", "base=2026-01-01T00:00:00,clock=vm",
+           "-singlestep", "-monitor", "unix:%s,server,nowait" % sock,
+           "-D", execlog, "-kernel", args.kernel, "-initrd", args.initrd,
+           "-append", "console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1 panic=-1 tactus.test=profile"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            errors="replace")
+    serial = []
+    deadline = time.time() + args.timeout
+    for line in proc.stdout:
+        serial.append(line.rstrip("\n"))
+        if "PROFILE-START" in line:
+            monitor(sock, "log exec,nochain")
+        elif "PROFILE-STOP" in line:
+            monitor(sock, "log none")
+        if time.time() > deadline:
+            proc.kill()
+            break
+    proc.wait()
+    return serial, execlog
+
+
+def load_symbols(serial):
+    syms = []
+    for line in serial:
+        m = re.match(r"^([0-9a-f]{16}) [tTW] (\S+)(\s+\[(\S+)\])?", line.strip())
+        if m:
+            syms.append((int(m.group(1), 16), m.group(2)))
+    syms.sort()
+    return [a for a, _ in syms], [n for _, n in syms]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--initrd", required=True)
+    ap.add_argument("--kernel", default=None)
+    ap.add_argument("--job", default="measure", help="function whose first instruction ends a path")
+    ap.add_argument("--timeout", type=int, default=600)
+    args = ap.parse_args()
+    args.kernel = args.kernel or kernel_image()
+    with tempfile.TemporaryDirectory() as workdir:
+        serial, execlog = run(args, workdir)
+        addrs, names = load_symbols(serial)
+        if not addrs:
+            sys.exit("no kallsyms lines in the serial output")
+        pcs = []
+        with open(execlog, errors="replace") as f:
+            for line in f:
+                m = re.search(r"\[[0-9a-f]+/([0-9a-f]+)/", line)
+                if m:
+                    pcs.append(int(m.group(1), 16))
+    def name_of(pc):
+        i = bisect.bisect_right(addrs, pc) - 1
+        return names[i] if i >= 0 else "?"
+    fn = [name_of(pc) for pc in pcs]
+    print("executed instructions logged: %d" % len(pcs))
+    # A path: from the last vector entry (el*_irq) before timer_nmi to the
+    # first instruction of the job function after it.
+    paths = []
+    i = 0
+    while i < len(fn):
+        if fn[i] == "timer_nmi" and (i == 0 or fn[i - 1] != "timer_nmi"):
+            start = i
+            while start > 0 and not re.match(r"el[01][th]_64_irq$", fn[start]):
+                start -= 1
+            end = i
+            while end < len(fn) and fn[end] != args.job:
+                end += 1
+            if end < len(fn) and end - i < 20000:
+                paths.append((start, end))
+            i = end
+        i += 1
+    if not paths:
+        sys.exit("no timer_nmi -> %s path found" % args.job)
+    for n, (s, e) in enumerate(paths[:8]):
+        per = collections.OrderedDict()
+        for k in range(s, e):
+            per[fn[k]] = per.get(fn[k], 0) + 1
+        print("\npath %d: %d instructions from %s to %s" % (n, e - s, fn[s], args.job))
+        for name, count in sorted(per.items(), key=lambda kv: -kv[1]):
+            print("  %6d  %s" % (count, name))
+
+
+if __name__ == "__main__":
+    main()
