@@ -1,8 +1,725 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Placeholder, replaced by the /dev/rtfN implementation. */
+/*
+ * fifo/linux/fifo_module.c - tactus_fifo.ko: /dev/rtf0../dev/rtf{count-1},
+ * /proc/tactus/fifos and the exported rtf_* calls of rtai_fifos.h.
+ *
+ * The rings and their rules are the core's (fifo/fifo.hpp); this file is the
+ * Linux side of every FIFO: it owns the per-FIFO mutex the core requires
+ * around fifo_linux_*, resize and destroy, the wait queue the core's waker
+ * wakes (from irq_work when the real-time side put or took data), and the
+ * copies between user memory and the rings through a one-page bounce buffer
+ * (the rings are never touched with user pointers).
+ *
+ * Semantics (RTAI's, see rtai_fifos.h), and where we differ:
+ *  - open() opens the FIFO (rtf_create(n, 1000): created if needed, grown
+ *    never shrunk); each open file holds one reference, release drops it.
+ *  - read() waits for at least one byte, then returns what is there up to
+ *    the count; O_NONBLOCK: -EAGAIN when empty. write() waits until every
+ *    byte is written; O_NONBLOCK: what fits, -EAGAIN if nothing does.
+ *    A signal while waiting gives -ERESTARTSYS (RTAI returned 0, which
+ *    `cat` would take for end of file).
+ *  - A bad user buffer gives -EFAULT, or the bytes moved before the fault:
+ *    reads peek, copy to the user, and then take only what arrived.
+ *  - If the FIFO is destroyed under an open file (a kernel module calling
+ *    rtf_destroy more often than it called rtf_create), blocked readers
+ *    return 0 (end of file), blocked writers -EPIPE, poll reports EPOLLHUP,
+ *    and release has no reference left to drop.
+ *  - The handler (rtf_create_handler) runs after a read that returned
+ *    bytes ('r') and after every write ('w'), with the FIFO's mutex held; a
+ *    negative result becomes the syscall's result. A module that goes away
+ *    with its handler still installed gets it replaced by a no-op.
+ */
+#include <linux/cdev.h>
+#include <linux/device.h>
+#include <linux/fs.h>
 #include <linux/module.h>
-static int __init tactus_fifo_init(void) { return 0; }
-static void __exit tactus_fifo_exit(void) {}
+#include <linux/mutex.h>
+#include <linux/poll.h>
+#include <linux/proc_fs.h>
+#include <linux/rcupdate.h>
+#include <linux/sched/signal.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/wait.h>
+#include <asm/ioctls.h>
+
+#include <rtai_fifos.h>
+
+#include "../../hal/linux/tactus_hal.h"
+#include "fifo_bridge.h"
+
+/* Exported by tactus_hal (hal/linux_work.hpp): runs the queued Linux work. */
+void tx_linux_work_run_all(void);
+
+#define TX_MAX_FIFOS 256	/* tx::kMaxFifos: minors reserved, nodes made for 'count' */
+#define RTF_DEFAULT_SIZE 1000	/* RTAI: the size a plain open() creates */
+
+static unsigned int nr_fifos = 64;
+module_param_named(count, nr_fifos, uint, 0444);
+MODULE_PARM_DESC(count, "number of FIFOs, /dev/rtf0../dev/rtf{count-1} (1..256)");
+static ushort mode = 0600;
+module_param(mode, ushort, 0444);
+MODULE_PARM_DESC(mode, "mode of the /dev/rtfN nodes (default 0600: root only)");
+
+/* The Linux side of one FIFO. */
+struct rtf_dev {
+	struct mutex lock;	  /* around every fifo_linux_*, resize, destroy, handler call */
+	wait_queue_head_t wait;	  /* readers, writers, pollers: data, room, or closed */
+	void *bounce;		  /* one page between user memory and the rings; lock held */
+};
+
+static struct rtf_dev *devs;
+static dev_t rtf_devt;
+static struct cdev rtf_cdev;
+static struct class *rtf_class;
+
+static unsigned int fifo_of(struct file *file)
+{
+	return (struct rtf_dev *)file->private_data - devs;
+}
+
+/* The core's waker: Linux context (irq_work or a Linux caller of the core). */
+static void rtf_wake(unsigned int f)
+{
+	if (f < nr_fifos)
+		wake_up_interruptible_all(&devs[f].wait);
+}
+
+static bool readable(unsigned int f)
+{
+	return tx_fifo_linux_avail(f) || !tx_fifo_is_open(f);
+}
+
+static bool writable(unsigned int f)
+{
+	return tx_fifo_linux_space(f) || !tx_fifo_is_open(f);
+}
+
+/* After Linux read ('r') or wrote ('w'): the RTAI handler. d->lock held, so
+ * that a module going away can take its handler back safely. */
+static long call_handler(unsigned int f, int rw, long ret)
+{
+	int (*handler)(unsigned int, int) = tx_fifo_handler(f);
+	int r;
+
+	if (!handler)
+		return ret;
+	r = handler(f, rw);
+	return r < 0 ? r : ret;
+}
+
+/* ---- Copies between user memory and the rings (d->lock held) ----------- */
+
+/*
+ * Up to 'count' bytes to the user, a page at a time. Each page is peeked,
+ * copied to the user, and only then taken, as far as the copy got: a bad
+ * buffer loses no data. Returns the bytes copied, 0 if there was nothing,
+ * -EFAULT if the first byte could not be stored.
+ */
+static long copy_out(struct rtf_dev *d, unsigned int f, char __user *buf, size_t count)
+{
+	size_t done = 0;
+
+	while (done < count) {
+		size_t chunk = min_t(size_t, count - done, PAGE_SIZE);
+		long n = tx_fifo_linux_read(f, d->bounce, chunk, 1);
+		unsigned long left;
+
+		if (n <= 0)
+			break;
+		left = copy_to_user(buf + done, d->bounce, n);
+		if (n > left)
+			tx_fifo_linux_read(f, d->bounce, n - left, 0);
+		done += n - left;
+		if (left)
+			return done ? done : -EFAULT;
+		if (n < chunk)
+			break;
+	}
+	return done;
+}
+
+/*
+ * Up to 'count' bytes from the user into the ring (overwrite: all of them,
+ * dropping the oldest). Returns the bytes written (0: no room) or -EPIPE if
+ * the FIFO is not open; *fault tells that the user buffer stopped it.
+ */
+static long copy_in(struct rtf_dev *d, unsigned int f, const char __user *buf, size_t count,
+		    int put_mode, bool *fault)
+{
+	size_t done = 0;
+
+	*fault = false;
+	if (!tx_fifo_is_open(f))
+		return -EPIPE;
+	while (done < count) {
+		size_t chunk = min_t(size_t, count - done, PAGE_SIZE);
+		unsigned long left;
+		long n;
+
+		/* We are the only producer of this ring: the room only grows. */
+		if (put_mode != TX_FIFO_PUT_OVERWRITE)
+			chunk = min_t(size_t, chunk, tx_fifo_linux_space(f));
+		if (!chunk)
+			break;
+		left = copy_from_user(d->bounce, buf + done, chunk);
+		n = tx_fifo_linux_write(f, d->bounce, chunk - left, put_mode);
+		if (n > 0)
+			done += n;
+		if (left) {
+			*fault = true;
+			break;
+		}
+		if (n < (long)chunk)
+			break;
+	}
+	return done;
+}
+
+/* ---- Waiting reads and writes (d->lock not held) ------------------------- */
+
+/*
+ * Read what is there, waiting up to 'timeout' jiffies (MAX_SCHEDULE_TIMEOUT:
+ * forever, 0: not at all) for the first byte. Returns the bytes read, 0 if
+ * the FIFO was closed under us, -EAGAIN if nothing came in time, -EFAULT,
+ * -ERESTARTSYS. Calls the handler when bytes were read.
+ */
+static long read_wait(struct rtf_dev *d, unsigned int f, char __user *buf, size_t count, long timeout)
+{
+	long ret;
+
+	if (!count)
+		return 0;
+	for (;;) {
+		mutex_lock(&d->lock);
+		ret = copy_out(d, f, buf, count);
+		if (ret > 0)
+			ret = call_handler(f, 'r', ret);
+		mutex_unlock(&d->lock);
+		if (ret)
+			return ret;
+		if (!tx_fifo_is_open(f))
+			return 0;
+		if (!timeout)
+			return -EAGAIN;
+		timeout = wait_event_interruptible_timeout(d->wait, readable(f), timeout);
+		if (timeout < 0)
+			return timeout;
+		if (!timeout && !readable(f))
+			return -EAGAIN;
+	}
+}
+
+/*
+ * Write all 'count' bytes, waiting for room as long as 'timeout' jiffies
+ * allow (MAX_SCHEDULE_TIMEOUT: until done, 0: what fits now). Returns the
+ * bytes written; with none: -EAGAIN (no room in time), -EPIPE (FIFO
+ * closed), -EFAULT, -ERESTARTSYS. Calls the handler once, at the end.
+ */
+static long write_wait(struct rtf_dev *d, unsigned int f, const char __user *buf, size_t count,
+		       long timeout, int put_mode)
+{
+	size_t done = 0;
+	long ret = 0;
+	bool fault = false;
+
+	for (;;) {
+		mutex_lock(&d->lock);
+		ret = copy_in(d, f, buf + done, count - done, put_mode, &fault);
+		mutex_unlock(&d->lock);
+		if (ret < 0)
+			break;
+		done += ret;
+		ret = 0;
+		if (fault) {
+			ret = -EFAULT;
+			break;
+		}
+		if (done == count)
+			break;
+		if (!timeout) {
+			ret = -EAGAIN;
+			break;
+		}
+		timeout = wait_event_interruptible_timeout(d->wait, writable(f), timeout);
+		if (timeout < 0) {
+			ret = timeout;
+			break;
+		}
+		if (!timeout && !writable(f)) {
+			ret = -EAGAIN;
+			break;
+		}
+	}
+	if (done || count == 0)
+		ret = done;
+	mutex_lock(&d->lock);
+	ret = call_handler(f, 'w', ret);
+	mutex_unlock(&d->lock);
+	return ret;
+}
+
+/* ---- File operations -------------------------------------------------------- */
+
+static int rtf_open(struct inode *inode, struct file *file)
+{
+	unsigned int f = iminor(inode);
+	struct rtf_dev *d;
+	int err = 0;
+
+	if (f >= nr_fifos)
+		return -ENODEV; /* a node made by hand beyond 'count' */
+	d = &devs[f];
+	mutex_lock(&d->lock);
+	if (!d->bounce) {
+		d->bounce = (void *)__get_free_page(GFP_KERNEL);
+		if (!d->bounce)
+			err = -ENOMEM;
+	}
+	if (!err)
+		err = rtf_create(f, RTF_DEFAULT_SIZE);
+	mutex_unlock(&d->lock);
+	if (err)
+		return err;
+	file->private_data = d;
+	return 0;
+}
+
+static int rtf_release(struct inode *inode, struct file *file)
+{
+	struct rtf_dev *d = file->private_data;
+	unsigned int f = fifo_of(file);
+
+	mutex_lock(&d->lock);
+	if (tx_fifo_is_open(f)) /* else destroyed under us: no reference left */
+		rtf_destroy(f);
+	mutex_unlock(&d->lock);
+	return 0;
+}
+
+static ssize_t rtf_read(struct file *file, char __user *buf, size_t count, loff_t *ppos)
+{
+	long timeout = file->f_flags & O_NONBLOCK ? 0 : MAX_SCHEDULE_TIMEOUT;
+
+	return read_wait(file->private_data, fifo_of(file), buf, count, timeout);
+}
+
+static ssize_t rtf_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
+{
+	long timeout = file->f_flags & O_NONBLOCK ? 0 : MAX_SCHEDULE_TIMEOUT;
+
+	return write_wait(file->private_data, fifo_of(file), buf, count, timeout, TX_FIFO_PUT_SOME);
+}
+
+static __poll_t rtf_poll(struct file *file, poll_table *wait)
+{
+	struct rtf_dev *d = file->private_data;
+	unsigned int f = fifo_of(file);
+	__poll_t mask = 0;
+
+	poll_wait(file, &d->wait, wait);
+	if (!tx_fifo_is_open(f))
+		return EPOLLHUP | EPOLLIN | EPOLLRDNORM;
+	if (tx_fifo_linux_avail(f))
+		mask |= EPOLLIN | EPOLLRDNORM;
+	if (tx_fifo_linux_space(f))
+		mask |= EPOLLOUT | EPOLLWRNORM;
+	return mask;
+}
+
+/* RTAI: a seek resets the FIFO (both directions). */
+static loff_t rtf_llseek(struct file *file, loff_t offset, int whence)
+{
+	struct rtf_dev *d = file->private_data;
+	int err;
+
+	mutex_lock(&d->lock);
+	err = rtf_reset(fifo_of(file));
+	mutex_unlock(&d->lock);
+	wake_up_interruptible_all(&d->wait);
+	return err;
+}
+
+static long ms_to_timeout(long ms)
+{
+	return ms <= 0 ? 0 : (long)msecs_to_jiffies(ms);
+}
+
+static long rtf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct rtf_dev *d = file->private_data;
+	unsigned int f = fifo_of(file);
+	void __user *uarg = (void __user *)arg;
+	struct rt_fifo_io io = {};
+	char name[RTF_NAMELEN + 1];
+	long ret;
+
+	switch (cmd) {
+	case READ_ALL_AT_ONCE: case READ_TIMED: case WRITE_TIMED:
+	case EAVESDROP: case OVRWRITE: case READ_IF: case WRITE_IF:
+		if (copy_from_user(&io, uarg, sizeof(io)))
+			return -EFAULT;
+		if (io.count < 0 || io.delay_ms < 0)
+			return -EINVAL;
+		break;
+	}
+
+	switch (cmd) {
+	case RESET:
+		mutex_lock(&d->lock);
+		ret = rtf_reset(f);
+		mutex_unlock(&d->lock);
+		wake_up_interruptible_all(&d->wait); /* writers: room */
+		return ret;
+	case RESIZE:
+		/* Unreachable from user space today: command 2 is FIGETBSZ,
+		 * which the VFS answers before any driver (see the report). */
+		if (arg > INT_MAX)
+			return -EINVAL;
+		mutex_lock(&d->lock);
+		ret = rtf_resize(f, (int)arg); /* wakes through the waker */
+		mutex_unlock(&d->lock);
+		return ret;
+	case OPEN_SIZED:
+		/* rtf_create from user space: grow to 'arg' if larger. The file
+		 * holds one reference already; if the FIFO was destroyed under
+		 * it, this opens it again on the file's behalf. */
+		if (arg == 0 || arg > INT_MAX)
+			return -EINVAL;
+		mutex_lock(&d->lock);
+		if (tx_fifo_is_open(f)) {
+			ret = rtf_create(f, (int)arg);
+			if (!ret)
+				rtf_destroy(f);
+		} else {
+			ret = rtf_create(f, (int)arg);
+		}
+		mutex_unlock(&d->lock);
+		wake_up_interruptible_all(&d->wait);
+		return ret;
+	case READ_ALL_AT_ONCE: {
+		/* Block until 'count' bytes are there, then take them at once. */
+		struct tx_fifo_info info;
+
+		if (tx_fifo_info(f, &info) < 0 || !info.open)
+			return -EPIPE;
+		if ((unsigned long)io.count > info.size)
+			return -EINVAL; /* would never come */
+		for (;;) {
+			if (wait_event_interruptible(d->wait, tx_fifo_linux_avail(f) >= io.count ||
+							     !tx_fifo_is_open(f)))
+				return -ERESTARTSYS;
+			if (!tx_fifo_is_open(f))
+				return 0;
+			mutex_lock(&d->lock);
+			ret = 0;
+			if (tx_fifo_linux_avail(f) >= io.count) {
+				ret = copy_out(d, f, io.buf, io.count);
+				if (ret > 0)
+					ret = call_handler(f, 'r', ret);
+			}
+			mutex_unlock(&d->lock);
+			if (ret || !io.count)
+				return ret;
+		}
+	}
+	case READ_TIMED:
+		/* Wait at most delay_ms for data; 0 ms: -EAGAIN if empty,
+		 * otherwise 0 when nothing came in time. */
+		ret = read_wait(d, f, io.buf, io.count, ms_to_timeout(io.delay_ms));
+		return ret == -EAGAIN && io.delay_ms ? 0 : ret;
+	case WRITE_TIMED:
+		ret = write_wait(d, f, io.buf, io.count, ms_to_timeout(io.delay_ms), TX_FIFO_PUT_SOME);
+		return ret == -EAGAIN && io.delay_ms ? 0 : ret;
+	case EAVESDROP: {
+		/* Copy without taking: the core peeks from the oldest byte
+		 * only, so the whole copy goes through one buffer. */
+		size_t n = min_t(size_t, io.count, tx_fifo_linux_avail(f));
+		void *tmp;
+
+		if (!n)
+			return 0;
+		tmp = kvmalloc(n, GFP_KERNEL);
+		if (!tmp)
+			return -ENOMEM;
+		mutex_lock(&d->lock);
+		ret = tx_fifo_linux_read(f, tmp, n, 1);
+		mutex_unlock(&d->lock);
+		if (ret > 0 && copy_to_user(io.buf, tmp, ret))
+			ret = -EFAULT;
+		kvfree(tmp);
+		return ret < 0 && ret != -EFAULT ? 0 : ret;
+	}
+	case OVRWRITE:
+		ret = write_wait(d, f, io.buf, io.count, 0, TX_FIFO_PUT_OVERWRITE);
+		return ret;
+	case READ_IF:
+		/* All 'count' bytes or none: count or 0, never waits. */
+		mutex_lock(&d->lock);
+		ret = 0;
+		if (io.count && tx_fifo_linux_avail(f) >= io.count) {
+			ret = copy_out(d, f, io.buf, io.count);
+			if (ret > 0)
+				ret = call_handler(f, 'r', ret);
+		}
+		mutex_unlock(&d->lock);
+		return ret;
+	case WRITE_IF:
+		/* All 'count' bytes or none (-EAGAIN), never waits. A buffer
+		 * that faults part way leaves the part before the fault. */
+		mutex_lock(&d->lock);
+		if (!tx_fifo_is_open(f)) {
+			ret = -EPIPE;
+		} else if (tx_fifo_linux_space(f) < io.count) {
+			ret = -EAGAIN;
+		} else {
+			bool fault;
+
+			ret = copy_in(d, f, io.buf, io.count, TX_FIFO_PUT_SOME, &fault);
+			if (fault && !ret)
+				ret = -EFAULT;
+		}
+		ret = call_handler(f, 'w', ret);
+		mutex_unlock(&d->lock);
+		return ret;
+	case RTF_GET_N_FIFOS:
+		return nr_fifos;
+	case RTF_NAME_LOOKUP:
+		ret = strncpy_from_user(name, uarg, sizeof(name));
+		if (ret < 0)
+			return ret;
+		if (ret == sizeof(name))
+			return -EINVAL; /* longer than RTF_NAMELEN */
+		return rtf_getfifobyname(name);
+	case FIONREAD:
+		return put_user((int)min_t(unsigned long, tx_fifo_linux_avail(f), INT_MAX), (int __user *)uarg);
+	case TCGETS:
+		return -ENOTTY; /* isatty(): no */
+	default:
+		return -EINVAL; /* RTAI's answer to an unknown command */
+	}
+}
+
+static const struct file_operations rtf_fops = {
+	.owner = THIS_MODULE,
+	.open = rtf_open,
+	.release = rtf_release,
+	.read = rtf_read,
+	.write = rtf_write,
+	.poll = rtf_poll,
+	.llseek = rtf_llseek,
+	.unlocked_ioctl = rtf_ioctl,
+};
+
+/* ---- Handlers of modules that go away --------------------------------------- */
+
+static int rtf_noop_handler(unsigned int fifo, int rw)
+{
+	return 0;
+}
+
+/*
+ * GOING comes after the module's exit function, before its memory is freed.
+ * A handler left in its text would be called by the next read or write of a
+ * FIFO still open from user space; the core cannot unset a handler
+ * (rtf_create_handler refuses NULL), so it gets a no-op one. Handlers run
+ * with the FIFO's mutex held: none is running while we swap.
+ */
+static int rtf_module_event(struct notifier_block *nb, unsigned long event, void *data)
+{
+	struct module *mod = data;
+	unsigned int f;
+
+	if (event != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	for (f = 0; f < nr_fifos; f++) {
+		int (*handler)(unsigned int, int);
+
+		mutex_lock(&devs[f].lock);
+		handler = tx_fifo_handler(f);
+		if (handler && within_module((unsigned long)handler, mod))
+			rtf_create_handler(f, rtf_noop_handler);
+		mutex_unlock(&devs[f].lock);
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block rtf_module_nb = { .notifier_call = rtf_module_event };
+
+/* ---- /proc/tactus/fifos ------------------------------------------------------ */
+
+static int fifos_show(struct seq_file *m, void *v)
+{
+	unsigned int f;
+
+	seq_printf(m, "%-4s %-15s %9s %5s %9s %9s %10s %9s %10s %10s\n", "FIFO", "NAME", "SIZE", "OPENS",
+		   "TO-LINUX", "TO-RT", "PUTS", "REFUSED", "OVERWRITES", "GETS");
+	for (f = 0; f < nr_fifos; f++) {
+		struct tx_fifo_info i;
+
+		if (tx_fifo_info(f, &i) < 0 || !i.open)
+			continue;
+		seq_printf(m, "%-4u %-15s %9lu %5u %9lu %9lu %10llu %9llu %10llu %10llu\n", f,
+			   i.name[0] ? i.name : "-", i.size, i.opens, i.to_linux_used, i.to_rt_used, i.puts,
+			   i.put_refused, i.overwritten, i.gets);
+	}
+	return 0;
+}
+
+/* ---- Module ------------------------------------------------------------------- */
+
+static char *rtf_devnode(const struct device *dev, umode_t *m)
+{
+	if (m)
+		*m = mode;
+	return NULL;
+}
+
+static void remove_nodes(unsigned int made)
+{
+	while (made--)
+		device_destroy(rtf_class, MKDEV(MAJOR(rtf_devt), made));
+}
+
+/* Close whatever is still open, and make sure no wake-up of ours is queued
+ * in the HAL when our memory goes. */
+static void close_all(void)
+{
+	unsigned int f, left = 0;
+
+	for (f = 0; f < nr_fifos; f++) {
+		mutex_lock(&devs[f].lock);
+		if (tx_fifo_is_open(f)) {
+			left++;
+			while (rtf_destroy(f) > 0)
+				;
+		}
+		mutex_unlock(&devs[f].lock);
+	}
+	if (left)
+		pr_warn("tactus: %u FIFO(s) still open at unload; closed them\n", left);
+	tx_fifo_set_waker(NULL);
+	/* Our wake-up items live in this module: run any still queued, and
+	 * wait for an irq_work already running them on another CPU. */
+	tx_linux_work_run_all();
+	synchronize_rcu();
+	tx_fifo_setup(0);
+}
+
+static void free_devs(void)
+{
+	unsigned int f;
+
+	for (f = 0; f < nr_fifos; f++)
+		free_page((unsigned long)devs[f].bounce);
+	kfree(devs);
+}
+
+static int __init tactus_fifo_init(void)
+{
+	struct proc_dir_entry *dir = tx_hal_proc_dir();
+	unsigned int f;
+	int err;
+
+	if (nr_fifos < 1 || nr_fifos > TX_MAX_FIFOS) {
+		pr_err("tactus: count=%u: the number of FIFOs is 1..%d\n", nr_fifos, TX_MAX_FIFOS);
+		return -EINVAL;
+	}
+	devs = kcalloc(nr_fifos, sizeof(*devs), GFP_KERNEL);
+	if (!devs)
+		return -ENOMEM;
+	for (f = 0; f < nr_fifos; f++) {
+		mutex_init(&devs[f].lock);
+		init_waitqueue_head(&devs[f].wait);
+	}
+	err = tx_fifo_setup(nr_fifos);
+	if (err)
+		goto out_free;
+	tx_fifo_set_waker(rtf_wake);
+
+	/* Every minor up to kMaxFifos is ours, so that a node made by hand
+	 * beyond 'count' opens with -ENODEV rather than -ENXIO. */
+	err = alloc_chrdev_region(&rtf_devt, 0, TX_MAX_FIFOS, "rtf");
+	if (err)
+		goto out_core;
+	cdev_init(&rtf_cdev, &rtf_fops);
+	rtf_cdev.owner = THIS_MODULE;
+	err = cdev_add(&rtf_cdev, rtf_devt, TX_MAX_FIFOS);
+	if (err)
+		goto out_region;
+	rtf_class = class_create("rtf");
+	if (IS_ERR(rtf_class)) {
+		err = PTR_ERR(rtf_class);
+		goto out_cdev;
+	}
+	rtf_class->devnode = rtf_devnode;
+	for (f = 0; f < nr_fifos; f++) {
+		struct device *dev = device_create(rtf_class, NULL, MKDEV(MAJOR(rtf_devt), f), NULL, "rtf%u", f);
+
+		if (IS_ERR(dev)) {
+			err = PTR_ERR(dev);
+			remove_nodes(f);
+			goto out_class;
+		}
+	}
+	err = register_module_notifier(&rtf_module_nb);
+	if (err)
+		goto out_nodes;
+	if (dir)
+		proc_create_single("fifos", 0444, dir, fifos_show);
+	pr_info("tactus: %u FIFOs, /dev/rtf0..rtf%u (major %d, mode %04o)\n", nr_fifos, nr_fifos - 1,
+		MAJOR(rtf_devt), mode);
+	return 0;
+
+out_nodes:
+	remove_nodes(nr_fifos);
+out_class:
+	class_destroy(rtf_class);
+out_cdev:
+	cdev_del(&rtf_cdev);
+out_region:
+	unregister_chrdev_region(rtf_devt, TX_MAX_FIFOS);
+out_core:
+	close_all();
+out_free:
+	free_devs();
+	return err;
+}
+
+static void __exit tactus_fifo_exit(void)
+{
+	remove_proc_entry("fifos", tx_hal_proc_dir());
+	unregister_module_notifier(&rtf_module_nb);
+	remove_nodes(nr_fifos);
+	class_destroy(rtf_class);
+	cdev_del(&rtf_cdev);
+	unregister_chrdev_region(rtf_devt, TX_MAX_FIFOS);
+	close_all();
+	free_devs();
+	pr_info("tactus: FIFOs unloaded\n");
+}
+
 module_init(tactus_fifo_init);
 module_exit(tactus_fifo_exit);
+
+/* rtai_fifos.h, kernel side. */
+EXPORT_SYMBOL_GPL(rtf_create);
+EXPORT_SYMBOL_GPL(rtf_destroy);
+EXPORT_SYMBOL_GPL(rtf_reset);
+EXPORT_SYMBOL_GPL(rtf_resize);
+EXPORT_SYMBOL_GPL(rtf_put);
+EXPORT_SYMBOL_GPL(rtf_put_if);
+EXPORT_SYMBOL_GPL(rtf_ovrwr_put);
+EXPORT_SYMBOL_GPL(rtf_get);
+EXPORT_SYMBOL_GPL(rtf_get_if);
+EXPORT_SYMBOL_GPL(rtf_evdrp);
+EXPORT_SYMBOL_GPL(rtf_get_avbs);
+EXPORT_SYMBOL_GPL(rtf_get_frbs);
+EXPORT_SYMBOL_GPL(rtf_create_handler);
+EXPORT_SYMBOL_GPL(rtf_named_create);
+EXPORT_SYMBOL_GPL(rtf_create_named);
+EXPORT_SYMBOL_GPL(rtf_getfifobyname);
+
 MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Tactus real-time co-kernel: RT-FIFOs (/dev/rtfN) and the RTAI FIFO API");

@@ -1,0 +1,42 @@
+# fifo-basic: /dev/rtfN semantics (tests/qemu/user/fifo-test.c) with the
+# rtf_sampler example as the real-time side; module parameters; load and
+# unload of the whole stack; dmesg clean.
+. /tests/fifo-lib.sh
+
+tx_load_stack || { tx_finish; exit 1; }
+tx_check "proc-fifos-exists" test -r /proc/tactus/fifos
+tx_check "insmod-rtf_sampler" insmod $M/rtf_sampler.ko period_us=1000
+fifo-test
+tx_check "fifo-test-exit-0" test $? = 0
+cat /proc/tactus/fifos
+tx_check "rmmod-rtf_sampler" rmmod rtf_sampler
+tx_check "no-fifo-left-open" test "$(tx_open_fifos)" = 0
+tx_unload_stack
+
+# Parameters: count and mode; a count out of range is refused.
+insmod $M/tactus_hal.ko && insmod $M/tactus_sched.ko
+tx_check "count-too-big-refused" sh -c "! insmod $M/tactus_fifo.ko count=257 2>/dev/null"
+tx_check "count-0-refused" sh -c "! insmod $M/tactus_fifo.ko count=0 2>/dev/null"
+tx_check "insmod-count-4-mode-0666" insmod $M/tactus_fifo.ko count=4 mode=0666
+tx_check "count-4-nodes" test -c /dev/rtf3 -a ! -e /dev/rtf4
+tx_check "mode-0666" test "$(stat -c %a /dev/rtf0)" = 666
+tx_check "rmmod-count-4" rmmod tactus_fifo
+tx_check "nodes-removed" test ! -e /dev/rtf0
+rmmod tactus_sched; rmmod tactus_hal
+
+# Load/unload loops, with a sampler running and a reader attached until
+# just before the unload.
+i=0
+while [ $i -lt 3 ]; do
+	i=$((i + 1))
+	ok=1
+	insmod $M/tactus_hal.ko && insmod $M/tactus_sched.ko && insmod $M/tactus_fifo.ko &&
+		insmod $M/tactus_shm.ko && insmod $M/rtf_sampler.ko || ok=0
+	head -c 16000 /dev/rtf0 > /tmp/rtf0.bin || ok=0
+	[ "$(wc -c < /tmp/rtf0.bin)" = 16000 ] || ok=0
+	rmmod rtf_sampler && rmmod tactus_shm && rmmod tactus_fifo && rmmod tactus_sched && rmmod tactus_hal || ok=0
+	tx_check "load-unload-loop-$i" test $ok = 1
+done
+tx_check "stack-gone" sh -c "! grep -q tactus /proc/modules"
+tx_check_dmesg
+tx_finish
