@@ -50,7 +50,8 @@ struct tx_port_context {
 
 /*
  * A port may give the C++ core inline versions of the hottest functions
- * (tx_port_now, tx_port_irq_save, tx_port_irq_restore, tx_port_cpu) in a
+ * (tx_port_now, tx_port_timer_program/stop, tx_port_irq_save/restore,
+ * tx_port_cpu) in a
  * header named by TX_PORT_INLINE_HEADER; it still provides the out-of-line
  * ones for C callers. Same contracts either way.
  */
@@ -71,14 +72,17 @@ uint64_t tx_port_now(void);
 /* Frequency of the time base in Hz; constant after the port is up. */
 uint64_t tx_port_counter_hz(void);
 
+#ifndef TX_PORT_INLINE_FAST_PATHS
 /* Program this CPU's one-shot co-kernel timer to fire at the absolute count
  * 'deadline' (a deadline in the past fires as soon as possible), replacing any
  * earlier programming. Called masked. When it fires, the port calls
- * tx_core_timer_irq() on this CPU. */
+ * tx_core_timer_irq() on this CPU. A level-triggered timer keeps firing
+ * until it is reprogrammed or stopped: tx_core_timer_irq() always does one. */
 void tx_port_timer_program(uint64_t deadline);
 
 /* Stop this CPU's co-kernel timer; no tx_core_timer_irq() follows. Masked. */
 void tx_port_timer_stop(void);
+#endif
 
 /* ---- Masking ----------------------------------------------------------- */
 

@@ -113,9 +113,11 @@ enum tx_timer_kind {
 static enum tx_timer_kind timer_kind;
 
 /* For the inline fast paths of port_inline.h. */
+unsigned char tx_arm64_timer_kind; /* enum tx_timer_kind */
 unsigned char tx_arm64_counter_virtual;
 unsigned char tx_arm64_percpu_el2;
 DEFINE_PER_CPU(unsigned int, tx_arm64_cpu_index);
+EXPORT_SYMBOL_GPL(tx_arm64_timer_kind);
 EXPORT_SYMBOL_GPL(tx_arm64_counter_virtual);
 EXPORT_SYMBOL_GPL(tx_arm64_percpu_el2);
 EXPORT_PER_CPU_SYMBOL_GPL(tx_arm64_cpu_index);
@@ -132,6 +134,18 @@ struct tx_redirect {
 };
 static DEFINE_PER_CPU(struct tx_redirect, tx_redirect_slot);
 static DEFINE_PER_CPU(struct tx_hal_stats, tx_stats);
+
+static inline u64 read_cval(void)
+{
+	switch (timer_kind) {
+	case TX_TIMER_VIRT:
+		return read_sysreg(cntv_cval_el0);
+	case TX_TIMER_PHYS_EL02:
+		return read_sysreg_s(SYS_CNTP_CVAL_EL02);
+	default:
+		return read_sysreg(cntp_cval_el0);
+	}
+}
 
 static inline u64 read_counter(void)
 {
@@ -194,6 +208,7 @@ static int pick_timer(void)
 	}
 	counter_hz = read_sysreg(cntfrq_el0);
 	tx_arm64_counter_virtual = timer_kind == TX_TIMER_VIRT;
+	tx_arm64_timer_kind = timer_kind;
 	tx_arm64_percpu_el2 = is_kernel_in_hyp_mode();
 	return 0;
 }
@@ -202,13 +217,8 @@ static int pick_timer(void)
 
 extern void tx_arm64_trampoline(void);
 
-/* Per CPU: what the hardware timer holds for the core (a kick overwrites it
- * and must put it back), and whether a kick is outstanding. */
-struct tx_timer_state {
-	u64 deadline;
-	bool armed, kicked;
-};
-static DEFINE_PER_CPU(struct tx_timer_state, tx_timer_state);
+/* Per CPU: a kick is in flight (the next timer NMI is our own). */
+static DEFINE_PER_CPU(bool, tx_kicked);
 
 static inline void note_min_max(u64 v, u64 *min, u64 *max)
 {
@@ -237,7 +247,7 @@ static inline bool redirectable(struct pt_regs *regs)
  * path through two NMI entries pays for the scheduler once. */
 static void kick(struct tx_hal_stats *st)
 {
-	this_cpu_ptr(&tx_timer_state)->kicked = true;
+	this_cpu_write(tx_kicked, true);
 	st->kicks++;
 	kick_timer();
 }
@@ -276,13 +286,13 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 		return IRQ_HANDLED;
 	}
 	if (unlikely(profile)) {
-		struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
+		u64 deadline = read_cval();
 
 		now = read_counter();
-		if (!ts->kicked && ts->armed && now >= ts->deadline)
-			note_min_max(now - ts->deadline, &st->entry_min, &st->entry_max);
+		if (!this_cpu_read(tx_kicked) && now >= deadline)
+			note_min_max(now - deadline, &st->entry_min, &st->entry_max);
 	}
-	this_cpu_write(tx_timer_state.kicked, false); /* timer_irq() reprograms the core's deadline */
+	this_cpu_write(tx_kicked, false); /* timer_irq() reprograms the core's deadline */
 	if (core->timer_irq())
 		redirect(regs, st, now);
 	return IRQ_HANDLED;
@@ -395,9 +405,7 @@ void tx_arch_cpu_offline(unsigned int cpu)
 
 void tx_arch_stop_timer_here(void)
 {
-	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
-
-	ts->armed = ts->kicked = false;
+	this_cpu_write(tx_kicked, false);
 	write_timer(0, 0);
 }
 
@@ -502,23 +510,16 @@ uint64_t tx_port_counter_hz(void)
 	return counter_hz;
 }
 
+/* A kick in flight may be overwritten: whoever reprograms (the core, from
+ * an NMI handler) redirects or kicks again itself if a switch is pending. */
 void tx_port_timer_program(uint64_t deadline)
 {
-	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
-
-	ts->deadline = deadline;
-	ts->armed = true;
-	if (!ts->kicked) /* a kick in flight restores it when it fires */
-		write_timer(deadline, ARCH_TIMER_CTRL_ENABLE);
+	write_timer(deadline, ARCH_TIMER_CTRL_ENABLE);
 }
 
 void tx_port_timer_stop(void)
 {
-	struct tx_timer_state *ts = this_cpu_ptr(&tx_timer_state);
-
-	ts->armed = false;
-	if (!ts->kicked)
-		write_timer(0, 0);
+	write_timer(0, 0);
 }
 
 /* Co-kernel masking is PSTATE.I (and F): it blocks pseudo-NMIs too, which

@@ -10,6 +10,7 @@
 #define TACTUS_ARM64_PORT_INLINE_H
 
 extern "C" {
+extern unsigned char tx_arm64_timer_kind;      /* 0 CNTP, 1 CNTV, 2 CNTP via _EL02 (VHE) */
 extern unsigned char tx_arm64_counter_virtual; /* 1: the time base is CNTVCT */
 extern unsigned char tx_arm64_percpu_el2;      /* 1: per-CPU offset in TPIDR_EL2 (VHE) */
 extern unsigned int tx_arm64_cpu_index;        /* a per-CPU variable: this CPU's index */
@@ -27,6 +28,26 @@ static inline uint64_t tx_port_now(void)
 		asm volatile("isb\n\tmrs %0, cntpct_el0" : "=r"(v) : : "memory");
 	return v;
 }
+
+/* One-shot timer: compare value and enable (ISTATUS masked off), then an ISB
+ * so that the new setting holds before we go on (e.g. unmask). */
+static inline void tx_port_write_timer_inline(uint64_t cval, uint64_t ctl)
+{
+	switch (tx_arm64_timer_kind) {
+	case 0:
+		asm volatile("msr cntp_cval_el0, %0\n\tmsr cntp_ctl_el0, %1\n\tisb" : : "r"(cval), "r"(ctl) : "memory");
+		break;
+	case 1:
+		asm volatile("msr cntv_cval_el0, %0\n\tmsr cntv_ctl_el0, %1\n\tisb" : : "r"(cval), "r"(ctl) : "memory");
+		break;
+	default: /* CNTP_CVAL_EL02, CNTP_CTL_EL02 */
+		asm volatile("msr s3_5_c14_c2_2, %0\n\tmsr s3_5_c14_c2_1, %1\n\tisb" : : "r"(cval), "r"(ctl) : "memory");
+		break;
+	}
+}
+
+static inline void tx_port_timer_program(uint64_t deadline) { tx_port_write_timer_inline(deadline, 1); }
+static inline void tx_port_timer_stop(void) { tx_port_write_timer_inline(0, 0); }
 
 /* Co-kernel masking is PSTATE.I (and F); returns 0 when it was unmasked. */
 static inline unsigned long tx_port_irq_save(void)
