@@ -1,0 +1,37 @@
+# shm-basic: /dev/tactus_shm (tests/qemu/user/shm-test.c) with the shm_share
+# example as the real-time side: mapping a module's segment, its updates,
+# bad sizes and ioctls, segments outliving the module while mapped, user
+# segments, RTAI's rtai_malloc/rtai_free; the module parameter; clean unload.
+. /tests/fifo-lib.sh
+
+tx_load_stack || { tx_finish; exit 1; }
+tx_check "proc-shm-exists" test -r /proc/tactus/shm
+tx_check "insmod-shm_share" insmod $M/shm_share.ko
+shm-test
+tx_check "shm-test-exit-0" test $? = 0
+cat /proc/tactus/shm
+tx_check "no-segment-left" test "$(tail -n +2 /proc/tactus/shm | grep -c .)" = 0
+
+# A mapped segment holds tactus_shm: it cannot go while mapped.
+tx_check "insmod-shm_share-again" insmod $M/shm_share.ko
+shm-watch -t 2 > /tmp/watch.log 2>&1 &
+watcher=$!
+sleep 1
+tx_check "rmmod-refused-while-mapped" sh -c "! rmmod tactus_shm 2>/dev/null"
+wait $watcher
+tx_check "shm-watch-while-rmmod-tried" test $? = 0
+cat /tmp/watch.log
+tx_check "rmmod-shm_share" rmmod shm_share
+tx_unload_stack
+
+# The mode parameter.
+insmod $M/tactus_hal.ko && insmod $M/tactus_sched.ko
+tx_check "insmod-shm-mode-0666" insmod $M/tactus_shm.ko mode=0666
+tx_check "shm-mode-0666" test "$(stat -c %a /dev/tactus_shm)" = 666
+tx_check "rmmod-shm-mode" rmmod tactus_shm
+tx_check "device-removed" test ! -e /dev/tactus_shm
+rmmod tactus_sched; rmmod tactus_hal
+
+tx_check "stack-gone" sh -c "! grep -q tactus /proc/modules"
+tx_check_dmesg
+tx_finish
