@@ -7,7 +7,7 @@
 ARCH ?= arm64
 export ARCH
 
-.PHONY: help demo test host-tests check-freestanding coverage bench-host deps clean
+.PHONY: help demo test host-tests check-freestanding coverage bench-host deps clean kernel modules
 
 help:
 	@echo "make demo                 the demo: a 100 us real-time task feeding a FIFO"
@@ -17,6 +17,8 @@ help:
 	@echo "make coverage             line coverage of the core by the host tests (>= 90%)"
 	@echo "make bench-host           Google Benchmark: scheduler O(1), ring vs boost"
 	@echo "make deps                 install the Debian packages (apt-get, idempotent)"
+	@echo "make kernel ARCH=arm64    Linux 6.12 for Tactus (cached under ~/.cache/tactus; VARIANT=debug too)"
+	@echo "make modules ARCH=arm64   the Tactus modules, examples and test modules (build/modules-arm64-*)"
 
 deps:
 	tools/deps.sh all
@@ -42,6 +44,15 @@ coverage:
 bench-host:
 	tools/deps.sh host
 	tools/bench-host.sh
+
+VARIANT ?= normal
+
+kernel:
+	tools/deps.sh all
+	tools/kernel/build-arm64.sh $(VARIANT)
+
+modules: kernel
+	tools/kernel/build-modules.sh $(ARCH) $(VARIANT)
 
 clean:
 	rm -rf build
