@@ -1,0 +1,39 @@
+# fifo-integrity: rtf_sampler's task puts a sequence-numbered record every
+# 100 us (10 kHz) into /dev/rtf0 for 10 s of guest time; fifo-check reads it
+# with ever-changing read sizes and requires every record, in order, from
+# number 0. The FIFO's and the task's counters must agree (nothing refused).
+# With one CPU (run it with --smp 1 --icount) the timing is checked too:
+# 10 s of samples, a mean period within 0.1% of 100 us.
+. /tests/fifo-lib.sh
+
+cpus=$(grep -c ^processor /proc/cpuinfo)
+records=100000
+size=65536                           # 0.4 s of samples
+[ "$cpus" -gt 1 ] && size=1048576    # plain TCG on a loaded host stalls vCPUs
+tx_load_stack || { tx_finish; exit 1; }
+tx_check "insmod-rtf_sampler" insmod $M/rtf_sampler.ko period_us=100 fifo_size=$size || { tx_finish; exit 1; }
+fifo-check -z -p 100 /dev/rtf0 $records > /tmp/check.log
+rc=$?
+cat /tmp/check.log
+tx_check "records-complete-in-order" test $rc = 0
+tx_check "records-count" grep -q "^fifo-check: $records records" /tmp/check.log
+
+echo stats > /dev/rtf1
+stats=$(head -n 1 /dev/rtf1)
+echo "sampler: $stats"
+refused=$(echo "$stats" | sed -n 's/.*refused \([0-9]*\).*/\1/p')
+tx_check "sampler-nothing-refused" test "$refused" = 0
+cat /proc/tactus/fifos
+tx_check "proc-fifo0-nothing-refused" test "$(awk '$1 == 0 { print $8 }' /proc/tactus/fifos)" = 0
+
+if [ "$cpus" = 1 ]; then
+	secs=$(sed -n 's/.*, \([0-9.]*\) s of samples.*/\1/p' /tmp/check.log)
+	avg=$(sed -n 's/.*period min .* avg \([0-9.]*\) max.*/\1/p' /tmp/check.log)
+	tx_check "ten-seconds-of-samples" awk -v s="$secs" 'BEGIN { exit !(s > 9.99 && s < 10.01) }'
+	tx_check "mean-period-100us" awk -v a="$avg" 'BEGIN { exit !(a > 99.9 && a < 100.1) }'
+fi
+cat /proc/tactus/scheduler
+tx_check "rmmod-rtf_sampler" rmmod rtf_sampler
+tx_unload_stack
+tx_check_dmesg
+tx_finish
