@@ -33,6 +33,10 @@ static bool profile;
 module_param(profile, bool, 0444);
 MODULE_PARM_DESC(profile, "measure the NMI entry and exit paths (/proc/tactus/hal); costs a few instructions");
 
+static char *timer = "auto";
+module_param(timer, charp, 0444);
+MODULE_PARM_DESC(timer, "co-kernel timer: auto (the EL1 timer Linux leaves free), phys or virt");
+
 static unsigned int ipi_sgi = 8;
 module_param(ipi_sgi, uint, 0444);
 MODULE_PARM_DESC(ipi_sgi, "SGI used as the co-kernel's cross-CPU IPI (Linux uses 0-7)");
@@ -193,7 +197,17 @@ static int pick_timer(void)
 	phys = irq_of_parse_and_map(np, 1); /* non-secure EL1 physical timer, PPI 30 */
 	virt = irq_of_parse_and_map(np, 2); /* EL1 virtual timer, PPI 27 */
 	of_node_put(np);
-	if (is_kernel_in_hyp_mode()) {
+	if (!strcmp(timer, "phys") || !strcmp(timer, "virt")) {
+		/* Forced (tests): the request fails cleanly if Linux owns it. */
+		bool want_virt = !strcmp(timer, "virt");
+
+		timer_kind = want_virt ? TX_TIMER_VIRT :
+			     is_kernel_in_hyp_mode() ? TX_TIMER_PHYS_EL02 : TX_TIMER_PHYS;
+		timer_irq = want_virt ? virt : phys;
+	} else if (strcmp(timer, "auto")) {
+		pr_err("tactus: timer=%s: use auto, phys or virt\n", timer);
+		return -EINVAL;
+	} else if (is_kernel_in_hyp_mode()) {
 		timer_kind = TX_TIMER_PHYS_EL02;
 		timer_irq = phys;
 	} else if (virt && irq_has_action(virt) && phys && !irq_has_action(phys)) {
@@ -456,7 +470,9 @@ int tx_arch_init(void)
 		goto fail;
 	err = nmi_api.request(timer_irq, timer_nmi, "tactus-timer", &tx_nmi_cookie);
 	if (err) {
-		pr_err("tactus: request_percpu_nmi(timer irq %u) failed: %d\n", timer_irq, err);
+		pr_err("tactus: cannot take the %s timer as an NMI (irq %u): %d%s\n",
+		       timer_kind == TX_TIMER_VIRT ? "virtual" : "physical", timer_irq, err,
+		       err == -EBUSY ? " (Linux uses it)" : "");
 		goto fail;
 	}
 	timer_claimed = true;
