@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# tools/bench/run-one.sh SYS LOAD SEED N N100 [LOGDIR]
+#     SYS  a (our kernel + Tactus) | b (our kernel, Linux only) |
+#          c (Debian stock) | d (Debian PREEMPT_RT) | s (switches, our kernel + Tactus)
+#     LOAD idle | irqoff | grinder | stressng   (s: ignored)
+#     N    samples at 1 ms; N100 samples at 100 us (s: the task counts, e.g. 1,10,100)
+# One boot of build/bench/initramfs.cpio.gz in the benchmark's QEMU
+# configuration (tools/qemu/run-arm64.sh: -M virt,gic-version=3 -cpu
+# cortex-a57 -smp 1 -m 1024 -icount shift=4,sleep=off -seed SEED
+# -rtc base=2026-01-01T00:00:00,clock=vm; the same kernel command line for
+# every system apart from the bench.* words). The serial log goes to
+# LOGDIR/SYS-LOAD-sSEED.log (default build/bench/logs); while it runs, the
+# RTAI-style RTD| lines of the Tactus task and the phase lines are shown on
+# stderr as they arrive. Exit status: the guest's (0 = every step worked).
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../kernel/lib.sh
+source "$HERE/../kernel/lib.sh"
+[ $# -ge 5 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
+sys="$1" load="$2" seed="$3" n="$4" n100="$5"
+logdir="${6:-$TACTUS_ROOT/build/bench/logs}"
+initrd="$TACTUS_ROOT/build/bench/initramfs.cpio.gz"
+[ -r "$initrd" ] || tx_die "no $initrd: run tools/bench/build.sh first"
+case "$sys" in
+    a | b | s) kernel=tactus ;;
+    c) kernel=debian ;;
+    d) kernel=debian-rt ;;
+    *) tx_die "unknown system '$sys'" ;;
+esac
+mkdir -p "$logdir"
+if [ "$sys" = s ]; then
+    test=bench-switches
+    log="$logdir/switches-s$seed.log"
+    append="cryptomgr.notests=1 bench.tasks=$n"
+    guest_s=30
+else
+    test=bench
+    log="$logdir/$sys-$load-s$seed.log"
+    append="cryptomgr.notests=1 bench.sys=$sys bench.load=$load bench.n=$n bench.n100=$n100"
+    guest_s=$(( (n * 3) / 1000 + 40 ))
+fi
+# under the grinder the guest runs at ~0.3-0.6x real time on a loaded host
+timeout_s=$(( guest_s * 8 + 300 ))
+tag="$sys/$load/s$seed"
+[ "$sys" = s ] && tag="switches/s$seed"
+
+"$TACTUS_ROOT/tools/qemu/run-arm64.sh" --kernel "$kernel" --initrd "$initrd" --test "$test" \
+    --log "$log" --smp 1 --icount --seed "$seed" --timeout "$timeout_s" --append "$append" \
+    2>"$log.runner" &
+rp=$!
+# the live display: RTAI's RTD| lines (Tactus), phases, errors
+tail -n +1 -F --pid="$rp" "$log" 2>/dev/null |
+    grep --line-buffered -aE 'RTH\||RTD\||SWITCHES\||TIMER\||BENCH-PHASE|BENCH-ERROR|BENCH-DONE|Kernel panic|Oops' |
+    sed -u -e 's/^\[ *[0-9.]*\] //' -e "s#^#    [$tag] #" >&2 || true
+rc=0
+wait "$rp" || rc=$?
+grep '<== boot' "$log.runner" | sed 's/^\[tactus\] <== boot: [^:]*: /    /' >&2 || true
+if [ "$rc" -ne 0 ]; then
+    tx_warn "run $tag: exit $rc (log: $log)"
+    tail -n 5 "$log.runner" >&2 || true
+fi
+exit "$rc"
