@@ -1,14 +1,14 @@
 # example-shm: examples/shm_share's task updates segment "SHMDEM" every 1 ms;
 # shm-watch maps it by name and validates 3 s of snapshots (magic, counter,
 # timestamps, every sine sample against the integer formula and libm).
-# With one CPU (--smp 1 --icount) it also checks the 1 ms period.
+# On deterministic boots (tactus.timing=1) it also checks the 1 ms period.
+# tactus-boots: icount smp2 debug
 . /tests/fifo-lib.sh
 
-cpus=$(grep -c ^processor /proc/cpuinfo)
 tx_load_stack || { tx_finish; exit 1; }
 tx_check "insmod-shm_share" insmod $M/shm_share.ko || { tx_finish; exit 1; }
 opt=""
-[ "$cpus" = 1 ] && opt=-P
+tx_timing && opt=-P
 shm-watch -t 3 $opt > /tmp/watch.log 2>&1
 rc=$?
 cat /tmp/watch.log

@@ -1,6 +1,7 @@
 # fifo-basic: /dev/rtfN semantics (tests/qemu/user/fifo-test.c) with the
 # rtf_sampler example as the real-time side; module parameters; load and
-# unload of the whole stack; dmesg clean.
+# unload of the whole stack; dmesg clean. Nothing here depends on timing.
+# tactus-boots: icount smp2
 . /tests/fifo-lib.sh
 
 tx_load_stack || { tx_finish; exit 1; }

@@ -2,13 +2,22 @@
 # QEMU test scripts (busybox sh): check lines, loading the Tactus stack,
 # the dmesg scan. Not a test by itself (it only defines functions).
 
+# Check names are "<test>/<check>", as in sched-lib.sh; the C test programs
+# take the same prefix from $TACTUS_TEST.
+T="${TACTUS_TEST:-test}"
 TX_FAILS=0
 M=/lib/modules
-# quick-arm64.sh adds the user programs' folder as /usr/bin/user.
+# The runners add build-modules.sh's user programs as /usr/bin/user.
 export PATH="$PATH:/usr/bin/user"
 
-tx_pass() { echo "TACTUS-CHECK: PASS $1"; }
-tx_fail() { echo "TACTUS-CHECK: FAIL $1: $2"; TX_FAILS=$((TX_FAILS + 1)); }
+tx_pass() { echo "TACTUS-CHECK: PASS $T/$1"; }
+tx_fail() { echo "TACTUS-CHECK: FAIL $T/$1: $2"; TX_FAILS=$((TX_FAILS + 1)); }
+tx_skip() { echo "TACTUS-CHECK: SKIP $T/$1: $2"; }
+tx_metric() { echo "TACTUS-METRIC: $T $1=$2"; }
+
+# True on deterministic boots (-smp 1 -icount: the runner adds
+# tactus.timing=1), the only ones where timing is asserted.
+tx_timing() { grep -q 'tactus.timing=1' /proc/cmdline; }
 
 # tx_check NAME COMMAND...: PASS if the command succeeds; returns its verdict.
 tx_check() {
@@ -47,6 +56,6 @@ tx_check_dmesg() {
 tx_open_fifos() { tail -n +2 /proc/tactus/fifos | grep -c .; }
 
 tx_finish() {
-	echo "$TACTUS_TEST: $TX_FAILS failure(s)"
+	echo "$T: $TX_FAILS failure(s)"
 	[ "$TX_FAILS" = 0 ]
 }

@@ -2,6 +2,8 @@
 # example as the real-time side: mapping a module's segment, its updates,
 # bad sizes and ioctls, segments outliving the module while mapped, user
 # segments, RTAI's rtai_malloc/rtai_free; the module parameter; clean unload.
+# Nothing here depends on timing.
+# tactus-boots: icount smp2 debug
 . /tests/fifo-lib.sh
 
 tx_load_stack || { tx_finish; exit 1; }

@@ -30,14 +30,19 @@ static int failures;
 /* An address no program maps (volatile: the compiler must not reason about it). */
 static void *volatile bad_ptr = (void *)16;
 
+/* "TACTUS-CHECK: PASS|FAIL <test>/<name>", the test from $TACTUS_TEST. */
 static void check(const char *name, int ok, const char *fmt, ...)
 {
+	const char *test = getenv("TACTUS_TEST");
+
+	if (!test || !*test)
+		test = "test";
 	if (ok) {
-		printf("TACTUS-CHECK: PASS %s\n", name);
+		printf("TACTUS-CHECK: PASS %s/%s\n", test, name);
 	} else {
 		va_list ap;
 
-		printf("TACTUS-CHECK: FAIL %s: ", name);
+		printf("TACTUS-CHECK: FAIL %s/%s: ", test, name);
 		va_start(ap, fmt);
 		vprintf(fmt, ap);
 		va_end(ap);
