@@ -8,6 +8,7 @@ ARCH ?= arm64
 export ARCH
 
 .PHONY: help demo test host-tests check-freestanding coverage bench-host deps clean kernel modules
+.PHONY: bench bench-quick
 
 help:
 	@echo "make demo                 the demo: a 100 us real-time task feeding a FIFO"
@@ -19,6 +20,8 @@ help:
 	@echo "make deps                 install the Debian packages (apt-get, idempotent)"
 	@echo "make kernel ARCH=arm64    Linux 6.12 for Tactus (cached under ~/.cache/tactus; VARIANT=debug too)"
 	@echo "make modules ARCH=arm64   the Tactus modules, examples and test modules (build/modules-arm64-*)"
+	@echo "make bench ARCH=arm64     Tactus vs Linux, Debian stock and PREEMPT_RT in QEMU: tables, JSON, plots (build/bench, < 60 min)"
+	@echo "make bench-quick          the same for the grinder load only, one seed, fewer samples (build/bench/quick, < 10 min)"
 
 deps:
 	tools/deps.sh all
@@ -53,6 +56,12 @@ kernel:
 
 modules: kernel
 	tools/kernel/build-modules.sh $(ARCH) $(VARIANT)
+
+bench:
+	tools/bench/bench.sh
+
+bench-quick:
+	tools/bench/bench.sh --quick
 
 clean:
 	rm -rf build

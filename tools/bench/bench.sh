@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# tools/bench/bench.sh [--quick] [options] - `make bench` / `make bench-quick`:
+# Tactus against Linux (our kernel), Debian stock and Debian PREEMPT_RT, side
+# by side in one QEMU configuration, with tables, JSON and plots.
+#
+#   systems  a  our kernel + Tactus: latency task at 1 ms and at 100 us, each
+#               with a lower-priority 10 ms task (tools/bench/modules/bench_tlat.c)
+#            b  our kernel, Linux only: cyclictest 1 ms + in-kernel hrtimer
+#               (bench_hrt.c, HRTIMER_MODE_ABS_HARD) at 1 ms and 100 us
+#            c  Debian's stock arm64 kernel: the same as b
+#            d  Debian's PREEMPT_RT arm64 kernel: the same as b
+#   loads    idle (busy loop only), irqoff (20 ms irq-off sections),
+#            grinder (hackbench loop + dd bs=128M), stressng (cpu, vm, switch, hrtimers)
+#   plus one "switches" boot: RTAI switches-style costs and timer overhead
+#   with 1, 10 and 100 tasks (bench_switches.c).
+# Every boot: tools/bench/run-one.sh (QEMU -M virt,gic-version=3 -cpu cortex-a57
+# -smp 1 -m 1024 -icount shift=4,sleep=off -seed S -rtc ...,clock=vm).
+#
+# Options:
+#   --quick          bench-quick: grinder only, one seed, 3000 samples at 1 ms
+#   --seeds "1 2 3"  QEMU seeds: every system x load runs once per seed (default 1 2 3)
+#   --n N            samples at 1 ms per run (default 10000); --n100 N (default 10 x N)
+#   --loads "..."    default "idle irqoff grinder stressng"
+#   --systems "..."  default "a b c d"
+#   --jobs J         QEMU boots in parallel (default 2; icount timing does not
+#                    depend on host load, only the wall time does)
+#   --no-build       skip tools/bench/build.sh (use what build/bench holds)
+#   --report-only    only regenerate the report from the logs
+# Output: build/bench/ (full) or build/bench/quick/ (--quick):
+#   results.md, results.json, hist-<load>.png, logs/<sys>-<load>-s<seed>.log
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../kernel/lib.sh
+source "$HERE/../kernel/lib.sh"
+
+quick=0 seeds="1 2 3" n="" n100="" loads="idle irqoff grinder stressng" systems="a b c d"
+jobs="${TACTUS_BENCH_JOBS:-2}" build=1 report_only=0
+failed=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick) quick=1; shift ;;
+        --seeds) seeds="$2"; shift 2 ;;
+        --n) n="$2"; shift 2 ;;
+        --n100) n100="$2"; shift 2 ;;
+        --loads) loads="$2"; shift 2 ;;
+        --systems) systems="$2"; shift 2 ;;
+        --jobs) jobs="$2"; shift 2 ;;
+        --no-build) build=0; shift ;;
+        --report-only) report_only=1; build=0; shift ;;
+        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        *) tx_die "unknown argument '$1' (--help)" ;;
+    esac
+done
+[ "${ARCH:-arm64}" = arm64 ] || tx_die "make bench: only ARCH=arm64 so far (got ARCH=$ARCH)"
+if [ "$quick" -eq 1 ]; then
+    OUT="$TACTUS_ROOT/build/bench/quick"
+    [ "$seeds" = "1 2 3" ] && seeds=1
+    [ "$loads" = "idle irqoff grinder stressng" ] && loads=grinder
+    n="${n:-3000}"
+    sw_tasks="1,10,100"
+else
+    OUT="$TACTUS_ROOT/build/bench"
+    n="${n:-10000}"
+    sw_tasks="1,10,100"
+fi
+n100="${n100:-$((n * 10))}"
+LOGS="$OUT/logs"
+T0="$(tx_now)"
+mmss() { awk -v s="$1" 'BEGIN { printf "%d:%02d", s / 60, s % 60 }'; }
+
+if [ "$report_only" -eq 0 ]; then
+    if [ "$build" -eq 1 ]; then
+        tx_log "bench step 1/3: dependencies (tools/deps.sh all)"
+        "$TACTUS_ROOT/tools/deps.sh" all
+        tx_log "bench step 2/3: kernels, Debian images and userland, modules, initramfs"
+        "$HERE/build.sh"
+    fi
+    rm -rf "$LOGS"
+    mkdir -p "$LOGS"
+    # The run list, longest first (Debian boots and loaded runs take longest),
+    # so that the parallel lanes finish together.
+    runs=()
+    for load in stressng grinder irqoff idle; do
+        case " $loads " in *" $load "*) ;; *) continue ;; esac
+        for sys in d c b a; do
+            case " $systems " in *" $sys "*) ;; *) continue ;; esac
+            for seed in $seeds; do runs+=("$sys $load $seed"); done
+        done
+    done
+    runs+=("s - 1")
+    total=${#runs[@]}
+    tx_log "bench step 3/3: $total QEMU boots ($jobs in parallel): systems '$systems' x loads '$loads' x seeds '$seeds', $n samples at 1 ms and $n100 at 100 us per run, then the switches boot"
+    declare -A pid_of=() t_of=()
+    done_n=0
+    finish_one() {   # waits for any lane, reports it
+        local p rc=0 r
+        wait -n -p p || rc=$?
+        r="${pid_of[$p]}"
+        unset "pid_of[$p]"
+        done_n=$((done_n + 1))
+        local el; el="$(tx_elapsed "$T0" | cut -d. -f1)"
+        local avg=$(( el / done_n ))
+        if [ "$rc" -ne 0 ]; then failed+=("$r (exit $rc)"); fi
+        tx_log "[bench] $done_n/$total done: $r ($(tx_elapsed "${t_of[$p]}" | cut -d. -f1)s, exit $rc) | elapsed $(mmss "$el"), about $(mmss $(( (total - done_n) * avg ))) left"
+    }
+    for r in "${runs[@]}"; do
+        while [ "${#pid_of[@]}" -ge "$jobs" ]; do finish_one; done
+        set -- $r
+        if [ "$1" = s ]; then
+            "$HERE/run-one.sh" s - 1 "$sw_tasks" 0 "$LOGS" &
+        else
+            "$HERE/run-one.sh" "$1" "$2" "$3" "$n" "$n100" "$LOGS" &
+        fi
+        pid_of[$!]="$r"
+        t_of[$!]="$(tx_now)"
+        tx_log "[bench] start: $r"
+    done
+    while [ "${#pid_of[@]}" -gt 0 ]; do finish_one; done
+    echo "$(date -Is) $total boots, $(tx_elapsed "$T0") s, jobs $jobs, n $n, n100 $n100, seeds '$seeds'" >"$OUT/timing.txt"
+fi
+
+tx_log "report: $OUT/results.md, results.json, hist-*.png"
+cp -f "$TACTUS_ROOT/build/bench/versions.txt" "$OUT/versions.txt" 2>/dev/null || true
+python3 "$HERE/report.py" --logs "$LOGS" --out "$OUT" --n "$n" --n100 "$n100" --seeds "$seeds"
+tx_log "bench finished in $(mmss "$(tx_elapsed "$T0" | cut -d. -f1)") (mm:ss)"
+if [ "${#failed[@]}" -gt 0 ]; then
+    tx_warn "${#failed[@]} boot(s) failed: ${failed[*]} (logs in $LOGS)"
+    exit 1
+fi
