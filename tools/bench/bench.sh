@@ -90,6 +90,7 @@ if [ "$report_only" -eq 0 ]; then
     runs+=("s - 1")
     total=${#runs[@]}
     tx_log "bench step 3/3: $total QEMU boots ($jobs in parallel): systems '$systems' x loads '$loads' x seeds '$seeds', $n samples at 1 ms and $n100 at 100 us per run, then the switches boot"
+    T_RUNS="$(tx_now)"
     declare -A pid_of=() t_of=()
     done_n=0
     finish_one() {   # waits for any lane, reports it
@@ -98,10 +99,10 @@ if [ "$report_only" -eq 0 ]; then
         r="${pid_of[$p]}"
         unset "pid_of[$p]"
         done_n=$((done_n + 1))
-        local el; el="$(tx_elapsed "$T0" | cut -d. -f1)"
+        local el; el="$(tx_elapsed "$T_RUNS" | cut -d. -f1)"
         local avg=$(( el / done_n ))
         if [ "$rc" -ne 0 ]; then failed+=("$r (exit $rc)"); fi
-        tx_log "[bench] $done_n/$total done: $r ($(tx_elapsed "${t_of[$p]}" | cut -d. -f1)s, exit $rc) | elapsed $(mmss "$el"), about $(mmss $(( (total - done_n) * avg ))) left"
+        tx_log "[bench] $done_n/$total done: $r ($(tx_elapsed "${t_of[$p]}" | cut -d. -f1)s, exit $rc) | runs: $(mmss "$el") so far, about $(mmss $(( (total - done_n) * avg ))) left"
     }
     for r in "${runs[@]}"; do
         while [ "${#pid_of[@]}" -ge "$jobs" ]; do finish_one; done

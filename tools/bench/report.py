@@ -126,6 +126,9 @@ def parse_log(path):
     m = re.search(r"^### cmd: (.*)$", text, re.M)
     if m:
         run["qemu_cmd"] = m.group(1).strip()
+    m = re.search(r"BENCH-LOADCHECK: (.*)", text)
+    if m:
+        run["loadcheck"] = m.group(1).strip()
     rt = re.findall(r"RTD\|.*", text)
     if rt:
         run["rtd_lines"] = len(rt)
@@ -532,12 +535,13 @@ def main():
         md.append("")
     # runs
     md.append("## Boots\n")
-    md.append("| run | wall s | guest s | result | dmesg issues |")
-    md.append("|---|---|---|---|---|")
+    md.append("| run | wall s | guest s | result | dmesg issues | load processes at the end |")
+    md.append("|---|---|---|---|---|---|")
     for r in sorted(runs, key=lambda r: (r["system"], LOADS.index(r["load"]) if r["load"] in LOADS else 9, r["seed"])):
-        md.append("| %s/%s/s%d | %s | %s | %s | %s |" % (
+        md.append("| %s/%s/s%d | %s | %s | %s | %s | %s |" % (
             r["system"], r["load"], r["seed"], r.get("wall_s", "-"), r.get("guest_s", "-"),
-            "ok" if r["ok"] else "FAILED " + "; ".join(r.get("error_lines", []))[:200], r.get("dmesg_issues", "-")))
+            "ok" if r["ok"] else "FAILED " + "; ".join(r.get("error_lines", []))[:200], r.get("dmesg_issues", "-"),
+            r.get("loadcheck", "-")))
     md.append("")
     bad = [k for k, v in results.items() for kk, vv in v.items() if not vv["hist_consistent"]]
     if bad:

@@ -50,7 +50,7 @@ tag="$sys/$load/s$seed"
 rp=$!
 # the live display: RTAI's RTD| lines (Tactus), phases, errors
 tail -n +1 -F --pid="$rp" "$log" 2>/dev/null |
-    grep --line-buffered -aE 'RTH\||RTD\||SWITCHES\||TIMER\||BENCH-PHASE|BENCH-ERROR|BENCH-DONE|Kernel panic|Oops' |
+    grep --line-buffered -aE 'RTH\||RTD\||SWITCHES\||TIMER\||BENCH-PHASE|BENCH-LOADCHECK|BENCH-ERROR|BENCH-DONE|Kernel panic|Oops' |
     sed -u -e 's/^\[ *[0-9.]*\] //' -e "s#^#    [$tag] #" >&2 || true
 rc=0
 wait "$rp" || rc=$?

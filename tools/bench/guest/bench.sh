@@ -122,6 +122,12 @@ else
 	done
 fi
 
+# Was the load really running? (counted at the end of the measurements)
+echo "BENCH-LOADCHECK: hackbench=$(grep -l '^hackbench' /proc/[0-9]*/comm 2>/dev/null | wc -l)" \
+	"dd=$(grep -l '^dd$' /proc/[0-9]*/comm 2>/dev/null | wc -l)" \
+	"stress-ng=$(grep -l '^stress-ng' /proc/[0-9]*/comm 2>/dev/null | wc -l)" \
+	"bench_irqoff=$(grep -l '^bench_irqoff' /proc/[0-9]*/comm 2>/dev/null | wc -l)" \
+	"loadavg=$(cut -d' ' -f1-3 /proc/loadavg)"
 # Stop the load (every process but init and this shell), then report.
 kill -9 -1 2>/dev/null
 [ "$LOAD" = irqoff ] && { rmmod bench_irqoff || err "rmmod bench_irqoff"; }
