@@ -1,0 +1,41 @@
+# tactus-boots: icount smp2
+# sched-irqoff: the 20 ms irq-off stressor (tx_irqoff, bound to CPU 0)
+# with a 10 kHz task (tx_latency period_us=100), then a 1 kHz one, while
+# Linux spins a busy loop too. Asserts the task ran (samples) and the
+# stressor ran (irq-off sections); on deterministic boots also zero overruns,
+# >= 95% of the expected samples and worst-case latency <= 25 us.
+. /tests/sched-lib.sh
+LIMIT_NS=25000
+RUN_S=2
+
+tx_load_stack || tx_finish
+tx_mark
+tx_check insmod-tx_irqoff insmod $M/tx_irqoff.ko irqoff_ms=20 cpu=0
+( while :; do :; done ) &
+busy=$!
+for p in 100 1000; do
+	tx_check "insmod-tx_latency-$p" insmod $M/tx_latency.ko period_us=$p report_ms=500
+	sleep $RUN_S
+	tx_check "rmmod-tx_latency-$p" rmmod tx_latency
+	line=$(tx_since | grep "tx_latency: period $p us:" | tail -n 1)
+	echo "$line"
+	# tx_latency: period P us: N samples, overruns O, latency min A avg B max C ns
+	set -- $(echo "$line" | sed -n 's/.*: \([0-9]*\) samples, overruns \([0-9]*\), latency min \([0-9-]*\) avg \([0-9-]*\) max \([0-9-]*\) ns.*/\1 \2 \3 \4 \5/p')
+	samples=${1:-0} overruns=${2:-?} max=${5:-}
+	tx_metric "latency_max_ns_${p}us" "$max"
+	tx_check "samples-$p" test "$samples" -gt 0
+	if tx_timing; then
+		expect=$((RUN_S * 1000000 / p))
+		tx_check "samples-$p-at-least-95%-of-$expect" test "$samples" -ge $((expect * 95 / 100))
+		tx_check "no-overruns-$p" test "$overruns" = 0
+		tx_check_le "latency-worst-case-$p" "$max" $LIMIT_NS ns
+	fi
+done
+kill $busy
+tx_check rmmod-tx_irqoff rmmod tx_irqoff
+sections=$(tx_since | sed -n 's/.*tx_irqoff: \([0-9]*\) sections.*/\1/p' | tail -n 1)
+echo "sched-irqoff: $sections irq-off sections of 20 ms"
+# 2 x 2 s at one section per 25 ms: ~160; the stressor must really have run.
+tx_check irqoff-sections-ran test "${sections:-0}" -ge 40
+tx_unload_stack
+tx_finish

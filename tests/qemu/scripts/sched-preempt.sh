@@ -1,0 +1,37 @@
+# tactus-boots: icount smp2 debug
+# sched-preempt: RTAI's "preempt" shape (tests/qemu/modules/tx_preempt.c):
+# latency task (1 ms), fast task (4 ms period, 2 ms busy), slow task (24 ms,
+# 6 ms busy) on CPU 0 while Linux spins a busy loop. Asserts the job log:
+# strict priority preemption, LIFO nesting, every nesting kind seen; on
+# deterministic boots also the job counts (run / period), zero overruns and
+# the latency task's worst-case release latency <= 25 us.
+. /tests/sched-lib.sh
+LIMIT_NS=25000
+
+tx_load_stack || tx_finish
+tx_mark
+( while :; do :; done ) &
+busy=$!
+tx_check insmod-tx_preempt insmod $M/tx_preempt.ko run_ms=1500
+tx_check run-completes tx_wait_param tx_preempt done 1 30
+kill $busy
+tx_check rmmod-tx_preempt rmmod tx_preempt
+tx_since | grep "tx_preempt: result"
+tx_module_checks tx_preempt
+
+lat=$(tx_result tx_preempt lat_max_ns)
+echo "sched-preempt: latency task worst case ${lat:-?} ns, average $(tx_result tx_preempt lat_avg_ns) ns;" \
+	"fast task worst case $(tx_result tx_preempt fast_lat_max_ns) ns"
+tx_metric latency_max_ns "$lat"
+if tx_timing; then
+	tx_check_le latency-worst-case "$lat" $LIMIT_NS ns
+	for k in lat:1000 fast:4000 slow:24000; do
+		t=${k%:*} period=${k#*:}
+		tx_check "$t-no-overruns" test "$(tx_result tx_preempt ${t}_overruns)" = 0
+		jobs=$(tx_result tx_preempt ${t}_jobs)
+		expect=$((1500000 / period))
+		tx_check "$t-jobs-$jobs-expected-$expect" test "${jobs:-0}" -ge $((expect - 1)) -a "${jobs:-0}" -le $((expect + 1))
+	done
+fi
+tx_unload_stack
+tx_finish

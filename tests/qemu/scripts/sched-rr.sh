@@ -1,0 +1,25 @@
+# tactus-boots: icount smp2
+# sched-rr: two spinning tasks of one priority on CPU 0 (tx_rr.c).
+# RT_SCHED_RR with a 1 ms quantum: they alternate A B A B ..., both progress;
+# on deterministic boots the median slice is within 10% of the quantum.
+# RT_SCHED_FIFO: A runs to its end, then B (one slice each).
+. /tests/sched-lib.sh
+
+tx_load_stack || tx_finish
+for policy in 1 0; do
+	tx_mark
+	tx_check "insmod-tx_rr-policy-$policy" insmod $M/tx_rr.ko policy=$policy quantum_us=1000 run_ms=30
+	if ! tx_check "tx_rr-policy-$policy-done" tx_wait_param tx_rr done 1 10; then
+		cat /proc/tactus/scheduler /proc/tactus/hal
+	fi
+	tx_check "rmmod-tx_rr-policy-$policy" rmmod tx_rr
+	tx_since | grep "tx_rr: result"
+	tx_module_checks tx_rr
+	if [ $policy = 1 ] && tx_timing; then
+		med=$(tx_result tx_rr slice_median_ns)
+		tx_metric rr_slice_median_ns "$med"
+		tx_check "rr-median-slice-900-1100us" test "${med:-0}" -ge 900000 -a "${med:-0}" -le 1100000
+	fi
+done
+tx_unload_stack
+tx_finish

@@ -1,0 +1,52 @@
+# tactus-boots: smp2 debug
+# stack-cycles: 50 load/unload cycles of the stack (tactus_hal, tactus_sched,
+# tactus_fifo and tactus_shm when present) with a 1 kHz latency task each
+# time (10 cycles on the debug kernel). Asserts: every insmod/rmmod worked,
+# the task ran in the last cycle, no task was left behind, and memory came
+# back: MemFree within 1 MiB, VmallocUsed within 128 KiB and unreclaimable
+# slab within 256 KiB of the values after a first warm-up cycle.
+. /tests/sched-lib.sh
+N=50
+case "$(uname -r)" in *debug*) N=10 ;; esac
+mods="tactus_hal tactus_sched"
+for m in tactus_fifo tactus_shm; do
+	[ -f $M/$m.ko ] && mods="$mods $m"
+done
+rev=""
+for m in $mods; do rev="$m $rev"; done
+echo "stack-cycles: $N cycles of: $mods + tx_latency"
+
+cycle() {
+	for m in $mods; do insmod $M/$m.ko || { echo "cycle $1: insmod $m failed"; return 1; }; done
+	insmod $M/tx_latency.ko period_us=1000 report_ms=100000 || { echo "cycle $1: insmod tx_latency failed"; return 1; }
+	sleep 0.05
+	rmmod tx_latency || { echo "cycle $1: rmmod tx_latency failed"; return 1; }
+	for m in $rev; do rmmod $m || { echo "cycle $1: rmmod $m failed"; return 1; }; done
+}
+
+meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+settle() { sync; echo 3 >/proc/sys/vm/drop_caches 2>/dev/null; sleep 0.3; }
+
+tx_check warm-up-cycle cycle 0
+settle
+free0=$(meminfo MemFree) vm0=$(meminfo VmallocUsed) slab0=$(meminfo SUnreclaim)
+tx_mark
+i=1
+bad=0
+while [ $i -le $N ]; do
+	cycle $i || { bad=$i; break; }
+	i=$((i + 1))
+done
+tx_check "all-$N-cycles" test $bad = 0
+settle
+free1=$(meminfo MemFree) vm1=$(meminfo VmallocUsed) slab1=$(meminfo SUnreclaim)
+echo "MemFree $free0 -> $free1 kB, VmallocUsed $vm0 -> $vm1 kB, SUnreclaim $slab0 -> $slab1 kB"
+tx_metric memfree_drop_kb $((free0 - free1))
+tx_check_le memfree-drop-kB $((free0 - free1)) 1024 kB
+tx_check_le vmalloc-growth-kB $((vm1 - vm0)) 128 kB
+tx_check_le slab-unreclaimable-growth-kB $((slab1 - slab0)) 256 kB
+samples=$(tx_since | sed -n 's/.*tx_latency: period 1000 us: \([0-9]*\) samples.*/\1/p' | tail -n 1)
+tx_check task-ran-in-last-cycle test "${samples:-0}" -gt 10
+tx_check no-task-left-behind sh -c "! dmesg | grep -q 'real-time task(s) still existed at unload\|left .* real-time task(s) running'"
+tx_check nothing-loaded sh -c "! grep -q '^tactus\|^tx_' /proc/modules"
+tx_finish

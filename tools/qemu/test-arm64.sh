@@ -1,0 +1,285 @@
+#!/usr/bin/env bash
+# tools/qemu/test-arm64.sh [--no-debug] [--list] [--keep-going-on-build-error] [NAME...]
+#
+# The arm64 QEMU integration suite (stage qemu-arm64 of `make test`):
+#  1. builds the normal kernel (a cache hit normally), the modules against it
+#     (tools/kernel/build-modules.sh), the test user programs
+#     (tests/qemu/modules/user/*.c) and ONE initramfs with everything: every
+#     .ko in /lib/modules, every tests/qemu/scripts/*.sh in /tests, the
+#     user programs in /usr/bin (and build-modules.sh's user/ as /usr/bin/user);
+#  2. the same against the debug kernel (lockdep, PROVE_RCU, PREEMPT, ...)
+#     when a selected test asks for a debug boot (skip with --no-debug);
+#  3. boots each test in its own QEMU (tools/qemu/run-arm64.sh), one at a
+#     time, with a host timeout per boot, and prints a progress line per boot;
+#  4. prints a table (test, boot, checks, wall time), the failed checks, the
+#     metrics the tests reported, the stage times, and last the line
+#     "N passed, N failed" (what tools/test.sh counts).
+#
+# Which tests: every tests/qemu/scripts/NAME.sh except demo, first, cost,
+# profile and *-lib.sh (helpers that others source). NAME... on the command
+# line selects some (e.g. `test-arm64.sh sched-rr fifo-basic`).
+#
+# How each test boots: a header line in the script
+#     # tactus-boots: BOOT [BOOT...]          (default: icount smp2)
+#     # tactus-timeout: SECONDS               (host limit per boot, default 180;
+#                                              doubled on the debug kernel)
+# BOOT is a '+'-joined set of:
+#     icount  --smp 1 --icount --seed 1 and tactus.timing=1 on the kernel
+#             command line: deterministic time, the only boots where a test
+#             asserts timing (tx_timing in sched-lib.sh)
+#     smp1    --smp 1, real time (functional)
+#     smp2    --smp 2, real time (functional; the default base)
+#     max     --cpu max (QEMU's newest CPU model) instead of cortex-a57
+#     debug   the debug kernel and modules built against it
+#     none    (alone) not booted by the suite
+# e.g. "# tactus-boots: icount smp2 smp2+max debug" boots that test 4 times.
+#
+# Checks: a boot's script prints "TACTUS-CHECK: PASS|FAIL|SKIP <name>..."
+# lines; each PASS/FAIL counts as one check, SKIPs are listed but not
+# counted. Every boot adds one check "<test>@<boot>/boot": the script exited
+# 0, the guest powered off in time, and init.sh's dmesg scan found no
+# BUG/WARNING/Oops/lockdep/RCU report (TACTUS-DMESG-ISSUES: 0).
+# "TACTUS-METRIC: <test> key=value" lines are collected into the summary.
+#
+# Logs: build/logs/qemu/<test>@<boot>.log (serial console); build steps in
+# build/logs/. Exit status 0 iff nothing failed.
+set -uo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../kernel/lib.sh
+source "$HERE/../kernel/lib.sh"
+root="$TACTUS_ROOT"
+
+usage() { sed -n '2,48p' "$0" >&2; exit 2; }
+no_debug=0 list_only=0 select=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --no-debug) no_debug=1 ;;
+        --list) list_only=1 ;;
+        -h|--help) usage ;;
+        -*) echo "unknown option '$1'" >&2; usage ;;
+        *) select+=("$1") ;;
+    esac
+    shift
+done
+
+T_ALL="$(tx_now)"
+stage_times=()
+stage_done() { stage_times+=("$(printf '%-34s %7ss' "$1" "$(tx_elapsed "$2")")"); }
+
+passed=0 failed=0 skipped=0
+fail_lines=() skip_lines=() metric_lines=() rows=()
+
+# A failure before any boot (build): count it and finish.
+abort() {
+    tx_log "ERROR: $1"
+    failed=$((failed + 1))
+    fail_lines+=("build: $1")
+    finish
+}
+
+finish() {
+    echo
+    echo "QEMU arm64 suite: $(( ${#rows[@]} )) boot(s)"
+    if [ ${#rows[@]} -gt 0 ]; then
+        printf '  %-26s %-12s %-6s %6s %6s %5s %8s\n' TEST BOOT RESULT PASS FAIL SKIP WALL
+        printf '  %s\n' "${rows[@]}"
+    fi
+    if [ ${#fail_lines[@]} -gt 0 ]; then
+        echo "Failed checks:"
+        printf '  %s\n' "${fail_lines[@]}"
+    fi
+    if [ ${#skip_lines[@]} -gt 0 ]; then
+        echo "Skipped (not counted):"
+        printf '  %s\n' "${skip_lines[@]}"
+    fi
+    if [ ${#metric_lines[@]} -gt 0 ]; then
+        echo "Metrics:"
+        printf '  %s\n' "${metric_lines[@]}"
+    fi
+    echo "Stage times:"
+    printf '  %s\n' "${stage_times[@]}"
+    printf '  %-34s %7ss\n' "total" "$(tx_elapsed "$T_ALL")"
+    [ "$skipped" -gt 0 ] && echo "$skipped skipped"
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit $?
+}
+
+# ---- Discovery ------------------------------------------------------------
+EXCLUDE=" demo first cost profile "
+tests=() boots=() timeouts=()
+for f in "$root"/tests/qemu/scripts/*.sh; do
+    [ -f "$f" ] || continue
+    name="$(basename "$f" .sh)"
+    case "$EXCLUDE" in *" $name "*) continue ;; esac
+    case "$name" in *-lib) continue ;; esac
+    if [ ${#select[@]} -gt 0 ]; then
+        keep=0
+        for s in "${select[@]}"; do [ "$s" = "$name" ] && keep=1; done
+        [ $keep = 1 ] || continue
+    fi
+    b="$(sed -n 's/^#[[:space:]]*tactus-boots:[[:space:]]*//p' "$f" | head -n 1)"
+    b="${b:-icount smp2}"
+    [ "$b" = none ] && continue
+    to="$(sed -n 's/^#[[:space:]]*tactus-timeout:[[:space:]]*\([0-9]*\).*/\1/p' "$f" | head -n 1)"
+    tests+=("$name"); boots+=("$b"); timeouts+=("${to:-180}")
+done
+for s in "${select[@]+"${select[@]}"}"; do
+    found=0
+    for t in "${tests[@]+"${tests[@]}"}"; do [ "$t" = "$s" ] && found=1; done
+    [ $found = 1 ] || tx_die "no test '$s' (tests/qemu/scripts/$s.sh, not excluded, boots not 'none')"
+done
+
+# boot_args TOKEN: sets B_ARGS (run-arm64.sh options) and B_KERNEL (normal|debug).
+boot_args() {
+    local part base=""
+    B_ARGS=() B_KERNEL=normal
+    local IFS=+
+    for part in $1; do
+        case "$part" in
+            icount) base=icount; B_ARGS+=(--smp 1 --icount --seed 1 --append tactus.timing=1) ;;
+            smp1) base=smp1; B_ARGS+=(--smp 1) ;;
+            smp2) base=smp2; B_ARGS+=(--smp 2) ;;
+            max) B_ARGS+=(--cpu max) ;;
+            debug) B_KERNEL=debug ;;
+            *) return 1 ;;
+        esac
+    done
+    [ -n "$base" ] || B_ARGS+=(--smp 2)
+    return 0
+}
+
+plan=() need_debug=0
+for i in "${!tests[@]}"; do
+    for b in ${boots[$i]}; do
+        boot_args "$b" || tx_die "tests/qemu/scripts/${tests[$i]}.sh: unknown boot '$b' in its tactus-boots line"
+        if [ "$B_KERNEL" = debug ]; then
+            [ $no_debug = 1 ] && continue
+            need_debug=1
+        fi
+        plan+=("$i $b")
+    done
+done
+if [ $list_only = 1 ]; then
+    for p in "${plan[@]}"; do
+        i="${p%% *}" b="${p#* }"
+        boot_args "$b"
+        printf '%-26s %-12s run-arm64.sh %s%s\n' "${tests[$i]}" "$b" "${B_ARGS[*]}" \
+            "$([ "$B_KERNEL" = debug ] && echo ' (debug kernel)')"
+    done
+    exit 0
+fi
+tx_log "QEMU suite: ${#tests[@]} test(s), ${#plan[@]} boot(s)$([ $no_debug = 1 ] && echo ', debug boots skipped')"
+
+# ---- Builds ---------------------------------------------------------------
+# build_variant normal|debug: kernel, modules, user programs, initramfs;
+# sets CPIO_<variant>.
+user_out="$root/build/qemu-tests/user"
+build_user() {
+    mkdir -p "$user_out"
+    local src bin
+    for src in "$root"/tests/qemu/modules/user/*.c; do
+        [ -f "$src" ] || continue
+        bin="$user_out/$(basename "${src%.c}")"
+        if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ]; then
+            "${TACTUS_CROSS}gcc" -static -O2 -Wall -Wextra -Werror -I"$root/api/include" -o "$bin" "$src" -lm ||
+                return 1
+        fi
+    done
+}
+
+build_variant() {
+    local v="$1" t0 mods ko f adds=()
+    t0="$(tx_now)"
+    if ! "$root/tools/kernel/build-arm64.sh" "$v" >/dev/null; then
+        abort "$v kernel build failed (log: $TACTUS_LOGS/kernel-arm64-$v.log)"
+    fi
+    stage_done "kernel ($v)" "$t0"
+    t0="$(tx_now)"
+    if ! mods="$("$root/tools/kernel/build-modules.sh" arm64 "$v" | tail -n 1)"; then
+        abort "module build against the $v kernel failed (log: $TACTUS_LOGS/modules-arm64-$v.log)"
+    fi
+    stage_done "modules ($v)" "$t0"
+    t0="$(tx_now)"
+    for ko in "$mods"/*.ko "$mods"/examples/*/*.ko "$mods"/tests/qemu/modules/*.ko; do
+        [ -f "$ko" ] && adds+=(--add "$ko:/lib/modules/")
+    done
+    for f in "$root"/tests/qemu/scripts/*.sh; do adds+=(--add "$f:/tests/"); done
+    [ -d "$mods/user" ] && adds+=(--add "$mods/user:/usr/bin/")
+    for f in "$user_out"/*; do [ -f "$f" ] && adds+=(--add "$f:/usr/bin/"); done
+    local cpio="$root/build/qemu-tests/initramfs-$v.cpio.gz"
+    if ! "$HERE/mkinitramfs.sh" "$cpio" "${adds[@]}" >/dev/null 2>"$root/build/qemu-tests/mkinitramfs-$v.log"; then
+        abort "initramfs ($v) failed: $(tail -n 3 "$root/build/qemu-tests/mkinitramfs-$v.log" | tr '\n' ' ')"
+    fi
+    stage_done "initramfs ($v)" "$t0"
+    printf -v "CPIO_$v" '%s' "$cpio"
+}
+
+mkdir -p "$root/build/qemu-tests" "$TACTUS_LOGS/qemu"
+t0="$(tx_now)"
+build_user || abort "test user programs (tests/qemu/modules/user/*.c) do not compile"
+stage_done "user programs" "$t0"
+build_variant normal
+[ $need_debug = 1 ] && build_variant debug
+
+# ---- Boots ----------------------------------------------------------------
+t_boots="$(tx_now)"
+n=0
+for p in "${plan[@]}"; do
+    n=$((n + 1))
+    i="${p%% *}" b="${p#* }"
+    name="${tests[$i]}" to="${timeouts[$i]}"
+    boot_args "$b"
+    cpio_var="CPIO_$B_KERNEL"
+    kernel=tactus
+    if [ "$B_KERNEL" = debug ]; then kernel=tactus-debug; to=$((to * 2)); fi
+    log="$TACTUS_LOGS/qemu/$name@$b.log"
+    t0="$(tx_now)"
+    "$HERE/run-arm64.sh" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
+        --timeout "$to" "${B_ARGS[@]}" 2>"$log.runner"
+    rc=$?
+    wall="$(tx_elapsed "$t0")"
+
+    checks="$(grep -a 'TACTUS-CHECK: ' "$log" | tr -d '\r' | sed 's/.*TACTUS-CHECK: //')"
+    np=$(printf '%s\n' "$checks" | grep -c '^PASS ')
+    nf=$(printf '%s\n' "$checks" | grep -c '^FAIL ')
+    ns=$(printf '%s\n' "$checks" | grep -c '^SKIP ')
+    issues="$(grep -a 'TACTUS-DMESG-ISSUES:' "$log" | tail -n 1 | tr -d '\r' | awk '{print $2}')"
+    why=""
+    case "$rc" in
+        0) ;;
+        124) why="timeout after ${to}s" ;;
+        125) why="no TACTUS-TEST-EXIT line (panic or init failure)" ;;
+        *) why="test script exited $rc" ;;
+    esac
+    if [ -n "$issues" ] && [ "$issues" != 0 ]; then
+        why="${why:+$why, }$issues dmesg issue(s) (BUG/WARNING/lockdep/RCU...)"
+    elif [ -z "$issues" ] && [ "$rc" != 124 ] && [ "$rc" != 125 ]; then
+        why="${why:+$why, }no TACTUS-DMESG-ISSUES line"
+    fi
+    if [ -z "$why" ]; then np=$((np + 1)); else nf=$((nf + 1)); fi
+    passed=$((passed + np)); failed=$((failed + nf)); skipped=$((skipped + ns))
+    while IFS= read -r c; do
+        case "$c" in
+            FAIL\ *) fail_lines+=("$name@$b: ${c#FAIL }") ;;
+            SKIP\ *) skip_lines+=("$name@$b: ${c#SKIP }") ;;
+        esac
+    done <<<"$checks"
+    [ -n "$why" ] && fail_lines+=("$name@$b/boot: $why (log: ${log#"$root"/})")
+    while IFS= read -r m; do
+        [ -n "$m" ] && metric_lines+=("$name@$b: ${m#* }")
+    done <<<"$(grep -a 'TACTUS-METRIC: ' "$log" | tr -d '\r' | sed 's/.*TACTUS-METRIC: //')"
+
+    result=PASS
+    [ "$nf" -gt 0 ] && result=FAIL
+    rows+=("$(printf '%-26s %-12s %-6s %6s %6s %5s %7ss' "$name" "$b" "$result" "$np" "$nf" "$ns" "$wall")")
+    tx_log "$(printf '[%2d/%d] %-24s %-12s %s  %3d passed %2d failed%s  %6ss' "$n" "${#plan[@]}" "$name" "$b" \
+        "$result" "$np" "$nf" "$([ "$ns" -gt 0 ] && echo ", $ns skipped")" "$wall")"
+    if [ "$result" = FAIL ]; then
+        printf '%s\n' "$checks" | grep '^FAIL ' | head -n 8 | sed 's/^/           /' >&2
+        [ -n "$why" ] && echo "           boot: $why" >&2
+        echo "           log: $log" >&2
+    fi
+done
+stage_done "boots (${#plan[@]})" "$t_boots"
+finish
