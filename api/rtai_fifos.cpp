@@ -23,10 +23,31 @@ int get(unsigned f, void *buf, int count, FifoGet mode)
 
 extern "C" {
 
-int rtf_create(unsigned int fifo, int size) { return size <= 0 ? -kEInval : fifo_create(fifo, static_cast<size_t>(size)); }
-int rtf_destroy(unsigned int fifo) { return fifo_destroy(fifo); }
+// Create, destroy and resize change what the /dev/rtfN operations work on:
+// under the FIFO's Linux mutex, as those are (Linux context only).
+int rtf_create(unsigned int fifo, int size)
+{
+	if (size <= 0)
+		return -kEInval;
+	FifoLinuxLock lock(fifo);
+	return lock.status() ? lock.status() : fifo_create(fifo, static_cast<size_t>(size));
+}
+
+int rtf_destroy(unsigned int fifo)
+{
+	FifoLinuxLock lock(fifo);
+	return lock.status() ? lock.status() : fifo_destroy(fifo);
+}
+
 int rtf_reset(unsigned int fifo) { return fifo_reset(fifo); }
-int rtf_resize(unsigned int fifo, int size) { return size <= 0 ? -kEInval : fifo_resize(fifo, static_cast<size_t>(size)); }
+
+int rtf_resize(unsigned int fifo, int size)
+{
+	if (size <= 0)
+		return -kEInval;
+	FifoLinuxLock lock(fifo);
+	return lock.status() ? lock.status() : fifo_resize(fifo, static_cast<size_t>(size));
+}
 int rtf_put(unsigned int fifo, void *buf, int count) { return put(fifo, buf, count, FifoPut::All); }
 int rtf_put_if(unsigned int fifo, void *buf, int count) { return put(fifo, buf, count, FifoPut::All); }
 int rtf_ovrwr_put(unsigned int fifo, void *buf, int count) { return put(fifo, buf, count, FifoPut::Overwrite); }
@@ -45,14 +66,21 @@ int rtf_named_create(const char *name, int size)
 {
 	if (!name || size <= 0)
 		return -kEInval;
+	FifoLinuxLock names(kFifoNamespace);
+	if (names.status())
+		return names.status();
 	int existing = fifo_find_name(name);
 	if (existing == -kEInval)
 		return existing;
 	if (existing >= 0) {
-		int r = fifo_create(static_cast<unsigned>(existing), static_cast<size_t>(size));
+		FifoLinuxLock lock(static_cast<unsigned>(existing));
+		int r = lock.status() ? lock.status() : fifo_create(static_cast<unsigned>(existing), static_cast<size_t>(size));
 		return r < 0 ? r : existing;
 	}
 	for (unsigned f = 0; f < fifo_count(); f++) {
+		FifoLinuxLock lock(f);
+		if (lock.status())
+			return lock.status();
 		if (fifo_is_open(f))
 			continue;
 		int r = fifo_create(f, static_cast<size_t>(size));

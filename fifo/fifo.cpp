@@ -34,6 +34,7 @@ struct Fifo {
 struct FifoTable {
 	unsigned count = 0;
 	void (*waker)(unsigned) = nullptr;
+	FifoLinuxLockOps lock_ops = {};
 	Fifo fifos[kMaxFifos];
 };
 
@@ -102,6 +103,21 @@ int fifo_setup(unsigned count)
 
 unsigned fifo_count() { return g_table.count; }
 void fifo_set_linux_waker(void (*wake)(unsigned)) { g_table.waker = wake; }
+void fifo_set_linux_lock(const FifoLinuxLockOps &ops) { g_table.lock_ops = ops; }
+
+FifoLinuxLock::FifoLinuxLock(unsigned f) : f_(f)
+{
+	const FifoLinuxLockOps &ops = g_table.lock_ops;
+	if (ops.lock && (f == kFifoNamespace || f < g_table.count))
+		status_ = ops.lock(f);
+	held_ = ops.lock && status_ == kOk && (f == kFifoNamespace || f < g_table.count);
+}
+
+FifoLinuxLock::~FifoLinuxLock()
+{
+	if (held_)
+		g_table.lock_ops.unlock(f_);
+}
 
 int fifo_create(unsigned f, size_t size)
 {
@@ -331,9 +347,9 @@ int fifo_kernel_space(unsigned f) { return kernel_measure(f, false); }
 
 int fifo_create_handler(unsigned f, FifoHandler h)
 {
-	if (!lookup(f) || !h)
+	if (!lookup(f))
 		return -kEInval;
-	g_table.fifos[f].handler = h;
+	g_table.fifos[f].handler = h; // nullptr: none
 	return kOk;
 }
 

@@ -13,7 +13,8 @@
 //    bounded ring operation; never blocks;
 //  - the Linux side (the /dev/rtfN file operations): the caller holds the
 //    FIFO's Linux mutex (the platform owns it);
-//  - create / destroy / resize: Linux context, with the FIFO's Linux mutex.
+//  - create / destroy / resize: Linux context, with the FIFO's Linux mutex;
+//    the rtf_* calls of kernel code take it through FifoLinuxLock.
 // Across the two sides each ring is single-producer single-consumer and
 // lock-free. Resize and destroy exclude the kernel side for a moment with a
 // flag set under its spinlock: a put meanwhile finds no room, a get finds no
@@ -55,6 +56,34 @@ int fifo_setup(unsigned count); // number of FIFOs, <= kMaxFifos; closes all
 unsigned fifo_count();
 void fifo_set_linux_waker(void (*wake)(unsigned fifo)); // Linux context callback
 
+// ---- The platform's Linux mutexes, for kernel callers of rtf_* ----
+// lock(f) takes FIFO f's Linux mutex (kFifoNamespace: the one around naming
+// and picking a free FIFO) or refuses with an error (say, called from a
+// real-time task, which must not sleep); unlock(f) releases it. Without
+// ops (host builds) nothing is taken.
+constexpr unsigned kFifoNamespace = ~0u;
+struct FifoLinuxLockOps {
+	int (*lock)(unsigned f);
+	void (*unlock)(unsigned f);
+};
+void fifo_set_linux_lock(const FifoLinuxLockOps &ops); // after fifo_setup
+
+// Scoped: status() is 0 when held (or when no ops are set), else the
+// refusal. An f out of range takes nothing: the call it guards rejects f.
+class FifoLinuxLock {
+public:
+	explicit FifoLinuxLock(unsigned f);
+	~FifoLinuxLock();
+	FifoLinuxLock(const FifoLinuxLock &) = delete;
+	FifoLinuxLock &operator=(const FifoLinuxLock &) = delete;
+	int status() const { return status_; }
+
+private:
+	unsigned f_;
+	int status_ = 0;
+	bool held_ = false;
+};
+
 // ---- Lifecycle (Linux context, FIFO's Linux mutex held) ----
 int fifo_create(unsigned f, size_t size); // RTAI rtf_create: open, grow if larger
 int fifo_destroy(unsigned f);             // returns the remaining open count
@@ -68,7 +97,7 @@ int fifo_get(unsigned f, void *dst, size_t n, FifoGet mode);
 int fifo_reset(unsigned f);
 int fifo_kernel_avail(unsigned f); // bytes rtf_get would find
 int fifo_kernel_space(unsigned f); // bytes rtf_put could write
-int fifo_create_handler(unsigned f, FifoHandler h);
+int fifo_create_handler(unsigned f, FifoHandler h); // nullptr removes it
 FifoHandler fifo_handler(unsigned f);
 
 // ---- Linux side (FIFO's Linux mutex held) ----

@@ -19,7 +19,8 @@
 
 /* ioctl commands of /dev/rtfN (RTAI's numbers). */
 #define RESET              1  /* discard everything queued, both directions */
-#define RESIZE             2  /* arg: new size; returns it, -EBUSY if content does not fit */
+#define RESIZE             2  /* RTAI's number, but Linux answers 2 itself (FIGETBSZ): use RTF_RESIZE */
+#define RTF_RESIZE         32 /* arg: new size; 0, -EBUSY if the content does not fit */
 #define OPEN_SIZED         4  /* arg: size; rtf_create() from user space */
 #define READ_ALL_AT_ONCE   5  /* struct rt_fifo_io: block until all count bytes are read */
 #define READ_TIMED         6  /* struct rt_fifo_io: wait at most delay ms for data */
@@ -52,7 +53,10 @@ extern "C" {
 int rtf_create(unsigned int fifo, int size);
 
 /* Drop a reference; the last one frees the FIFO and wakes its Linux
- * readers and writers. Returns the references left, or an error. */
+ * readers and writers. Returns the references left, or an error. Linux
+ * context (-EPERM from a real-time task). rtf_create, rtf_destroy,
+ * rtf_resize and rtf_named_create take the FIFO's Linux mutex, as the
+ * /dev/rtfN operations do, so they may race user programs safely. */
 int rtf_destroy(unsigned int fifo);
 
 /* Discard everything queued, both directions. Any context. 0 or error. */
@@ -88,7 +92,7 @@ int rtf_get_frbs(unsigned int fifo);
  * Call handler(fifo, rw) in Linux context after a Linux program read
  * (rw == 'r') or wrote (rw == 'w') the FIFO; a negative return becomes
  * the result of that read/write. Old one-argument handlers work too: cast
- * with X_FIFO_HANDLER. 0 or -EINVAL.
+ * with X_FIFO_HANDLER. A NULL handler removes it. 0 or -EINVAL.
  */
 int rtf_create_handler(unsigned int fifo, void *handler);
 #define X_FIFO_HANDLER(handler) ((int (*)(unsigned int, int rw))(handler))

@@ -17,6 +17,16 @@ int tx_fifo_setup(unsigned int count) { return fifo_setup(count); }
 void tx_fifo_set_waker(void (*wake)(unsigned int)) { fifo_set_linux_waker(wake); }
 int tx_fifo_is_open(unsigned int f) { return fifo_is_open(f); }
 
+void tx_fifo_set_linux_lock(int (*lock)(unsigned int), void (*unlock)(unsigned int))
+{
+	static_assert(TX_FIFO_NAMESPACE == kFifoNamespace, "namespace lock id");
+	fifo_set_linux_lock(FifoLinuxLockOps{lock, unlock});
+}
+
+int tx_fifo_create(unsigned int f, unsigned long size) { return fifo_create(f, size); }
+int tx_fifo_destroy(unsigned int f) { return fifo_destroy(f); }
+int tx_fifo_resize(unsigned int f, unsigned long size) { return fifo_resize(f, size); }
+
 int tx_fifo_info(unsigned int f, struct tx_fifo_info *out)
 {
 	FifoInfo in;

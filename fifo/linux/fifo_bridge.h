@@ -32,7 +32,16 @@ int tx_fifo_is_open(unsigned int fifo);
 int tx_fifo_info(unsigned int fifo, struct tx_fifo_info *out);
 int (*tx_fifo_handler(unsigned int fifo))(unsigned int fifo, int rw);
 
+/* The Linux mutexes the core takes around kernel callers' rtf_create,
+ * rtf_destroy, rtf_resize and rtf_named_create (tx::FifoLinuxLockOps);
+ * TX_FIFO_NAMESPACE names the lock around naming. */
+#define TX_FIFO_NAMESPACE (~0u)
+void tx_fifo_set_linux_lock(int (*lock)(unsigned int fifo), void (*unlock)(unsigned int fifo));
+
 /* The FIFO's Linux mutex held (the core's contract). */
+int tx_fifo_create(unsigned int fifo, unsigned long size);
+int tx_fifo_destroy(unsigned int fifo);
+int tx_fifo_resize(unsigned int fifo, unsigned long size);
 long tx_fifo_linux_read(unsigned int fifo, void *dst, unsigned long n, int peek);
 long tx_fifo_linux_write(unsigned int fifo, const void *src, unsigned long n, int mode);
 /* Lock-free snapshots (wait conditions, poll): bytes a read would find,

@@ -47,6 +47,7 @@
 #include <rtai_fifos.h>
 
 #include "../../hal/linux/tactus_hal.h"
+#include "../../sched/sched_info.h"
 #include "fifo_bridge.h"
 
 /* Exported by tactus_hal (hal/linux_work.hpp): runs the queued Linux work. */
@@ -278,7 +279,7 @@ static int rtf_open(struct inode *inode, struct file *file)
 			err = -ENOMEM;
 	}
 	if (!err)
-		err = rtf_create(f, RTF_DEFAULT_SIZE);
+		err = tx_fifo_create(f, RTF_DEFAULT_SIZE);
 	mutex_unlock(&d->lock);
 	if (err)
 		return err;
@@ -293,7 +294,7 @@ static int rtf_release(struct inode *inode, struct file *file)
 
 	mutex_lock(&d->lock);
 	if (tx_fifo_is_open(f)) /* else destroyed under us: no reference left */
-		rtf_destroy(f);
+		tx_fifo_destroy(f);
 	mutex_unlock(&d->lock);
 	return 0;
 }
@@ -372,13 +373,13 @@ static long rtf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		mutex_unlock(&d->lock);
 		wake_up_interruptible_all(&d->wait); /* writers: room */
 		return ret;
-	case RESIZE:
-		/* Unreachable from user space today: command 2 is FIGETBSZ,
-		 * which the VFS answers before any driver (see the report). */
-		if (arg > INT_MAX)
+	case RTF_RESIZE:
+		/* RTAI's RESIZE (2) is FIGETBSZ, which the VFS answers before
+		 * any driver: programs use RTF_RESIZE (rtai_fifos.h). */
+		if (arg == 0 || arg > INT_MAX)
 			return -EINVAL;
 		mutex_lock(&d->lock);
-		ret = rtf_resize(f, (int)arg); /* wakes through the waker */
+		ret = tx_fifo_resize(f, arg); /* wakes through the waker */
 		mutex_unlock(&d->lock);
 		return ret;
 	case OPEN_SIZED:
@@ -389,11 +390,11 @@ static long rtf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 			return -EINVAL;
 		mutex_lock(&d->lock);
 		if (tx_fifo_is_open(f)) {
-			ret = rtf_create(f, (int)arg);
+			ret = tx_fifo_create(f, arg);
 			if (!ret)
-				rtf_destroy(f);
+				tx_fifo_destroy(f);
 		} else {
-			ret = rtf_create(f, (int)arg);
+			ret = tx_fifo_create(f, arg);
 		}
 		mutex_unlock(&d->lock);
 		wake_up_interruptible_all(&d->wait);
@@ -512,19 +513,30 @@ static const struct file_operations rtf_fops = {
 	.unlocked_ioctl = rtf_ioctl,
 };
 
-/* ---- Handlers of modules that go away --------------------------------------- */
+/* ---- Kernel callers of rtf_create & co: the same mutexes ------------------- */
 
-static int rtf_noop_handler(unsigned int fifo, int rw)
+static DEFINE_MUTEX(names_lock);
+
+static int lock_fifo(unsigned int f)
 {
+	if (!tx_in_linux())
+		return -EPERM; /* a real-time task must not sleep on a mutex */
+	mutex_lock(f == TX_FIFO_NAMESPACE ? &names_lock : &devs[f].lock);
 	return 0;
 }
+
+static void unlock_fifo(unsigned int f)
+{
+	mutex_unlock(f == TX_FIFO_NAMESPACE ? &names_lock : &devs[f].lock);
+}
+
+/* ---- Handlers of modules that go away --------------------------------------- */
 
 /*
  * GOING comes after the module's exit function, before its memory is freed.
  * A handler left in its text would be called by the next read or write of a
- * FIFO still open from user space; the core cannot unset a handler
- * (rtf_create_handler refuses NULL), so it gets a no-op one. Handlers run
- * with the FIFO's mutex held: none is running while we swap.
+ * FIFO still open from user space, so it is removed. Handlers run with the
+ * FIFO's mutex held: none is running while we remove it.
  */
 static int rtf_module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
@@ -539,7 +551,7 @@ static int rtf_module_event(struct notifier_block *nb, unsigned long event, void
 		mutex_lock(&devs[f].lock);
 		handler = tx_fifo_handler(f);
 		if (handler && within_module((unsigned long)handler, mod))
-			rtf_create_handler(f, rtf_noop_handler);
+			rtf_create_handler(f, NULL);
 		mutex_unlock(&devs[f].lock);
 	}
 	return NOTIFY_OK;
@@ -592,7 +604,7 @@ static void close_all(void)
 		mutex_lock(&devs[f].lock);
 		if (tx_fifo_is_open(f)) {
 			left++;
-			while (rtf_destroy(f) > 0)
+			while (tx_fifo_destroy(f) > 0)
 				;
 		}
 		mutex_unlock(&devs[f].lock);
@@ -637,6 +649,7 @@ static int __init tactus_fifo_init(void)
 	if (err)
 		goto out_free;
 	tx_fifo_set_waker(rtf_wake);
+	tx_fifo_set_linux_lock(lock_fifo, unlock_fifo);
 
 	/* Every minor up to kMaxFifos is ours, so that a node made by hand
 	 * beyond 'count' opens with -ENODEV rather than -ENXIO. */

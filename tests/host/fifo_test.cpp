@@ -3,6 +3,8 @@
 // writers preempting each other in the middle of a put.
 #include <cstring>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "fifo/fifo.hpp"
 #include "harness.hpp"
@@ -115,7 +117,7 @@ TEST_F(Fifo, BadNumbersSizesAndBuffers)
 	EXPECT_EQ(rtf_resize(5, 10), -EINVAL);
 	EXPECT_EQ(rtf_get_avbs(99), -ENODEV);
 	EXPECT_EQ(rtf_create_handler(99, (void *)count_handler), -EINVAL);
-	EXPECT_EQ(rtf_create_handler(0, nullptr), -EINVAL);
+	EXPECT_EQ(rtf_create_handler(0, nullptr), 0); // removes (none was set)
 	ASSERT_EQ(rtf_create(0, 16), 0);
 	EXPECT_EQ(rtf_put(0, nullptr, 4), -EINVAL);
 	EXPECT_EQ(rtf_put(0, (void *)"x", -1), -EINVAL);
@@ -296,8 +298,58 @@ TEST_F(Fifo, HandlerIsRecordedForTheLinuxSide)
 	h(7, 'w');
 	EXPECT_EQ(handler_calls, 1);
 	EXPECT_EQ(last_rw, 'w');
+	EXPECT_EQ(rtf_create_handler(7, nullptr), 0);
+	EXPECT_EQ(tx::fifo_handler(7), nullptr); // removed
+	EXPECT_EQ(rtf_create_handler(7, (void *)X_FIFO_HANDLER(count_handler)), 0);
 	rtf_destroy(7);
 	EXPECT_EQ(tx::fifo_handler(7), nullptr); // a closed FIFO forgets it
+}
+
+// The platform's Linux mutexes around kernel callers (FifoLinuxLock).
+namespace {
+std::vector<std::string> lock_log;
+int refuse_lock = 0;
+int log_lock(unsigned f)
+{
+	if (refuse_lock)
+		return -refuse_lock;
+	lock_log.push_back("L" + (f == tx::kFifoNamespace ? std::string("ns") : std::to_string(f)));
+	return 0;
+}
+void log_unlock(unsigned f)
+{
+	lock_log.push_back("U" + (f == tx::kFifoNamespace ? std::string("ns") : std::to_string(f)));
+}
+} // namespace
+
+TEST_F(Fifo, KernelCallersTakeTheLinuxMutex)
+{
+	lock_log.clear();
+	refuse_lock = 0;
+	tx::fifo_set_linux_lock({log_lock, log_unlock});
+	ASSERT_EQ(rtf_create(3, 64), 0);
+	EXPECT_EQ(rtf_resize(3, 128), 128);
+	EXPECT_EQ(rtf_destroy(3), 0);
+	EXPECT_EQ(rtf_create(999, 64), -ENODEV); // out of range: nothing taken
+	std::vector<std::string> want = {"L3", "U3", "L3", "U3", "L3", "U3"};
+	EXPECT_EQ(lock_log, want);
+
+	lock_log.clear();
+	int f = rtf_named_create("lk", 64);
+	ASSERT_EQ(f, 0); // the first closed FIFO
+	want = {"Lns", "L0", "U0", "Uns"};
+	EXPECT_EQ(lock_log, want);
+
+	// A refusal (real-time context) is the result; nothing changes.
+	refuse_lock = EPERM;
+	EXPECT_EQ(rtf_destroy(0), -EPERM);
+	EXPECT_TRUE(tx::fifo_is_open(0));
+	EXPECT_EQ(rtf_create(4, 64), -EPERM);
+	EXPECT_FALSE(tx::fifo_is_open(4));
+	EXPECT_EQ(rtf_named_create("zz", 64), -EPERM);
+	refuse_lock = 0;
+	EXPECT_EQ(rtf_destroy(0), 0);
+	tx::fifo_set_linux_lock({nullptr, nullptr});
 }
 
 TEST_F(Fifo, NamedFifos)

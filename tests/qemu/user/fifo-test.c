@@ -184,12 +184,8 @@ int main(void)
 	check("ioctl-reset", r == 0 && proc_fifo(5, &pf) == 1 && pf.to_rt == 0, "ret %ld to-rt %lu", r, pf.to_rt);
 	check("poll-room-after-reset", revents(fd5) & POLLOUT, "revents %#x", revents(fd5));
 	r = write(fd5, buf, 500);
-	/* RESIZE (2) never reaches the driver: the VFS takes command 2 as
-	 * FIGETBSZ and stores the block size at 'arg' (EFAULT for a size).
-	 * OPEN_SIZED grows the FIFO from user space instead. */
-	errno = 0;
-	r = ioctl(fd5, RESIZE, 4096);
-	printf("TACTUS-NOTE: ioctl(RESIZE) = %ld errno %d (command 2 is FIGETBSZ to the VFS)\n", r, errno);
+	/* RTAI's RESIZE (2) never reaches the driver: the VFS takes command 2
+	 * as FIGETBSZ. OPEN_SIZED grows from user space, RTF_RESIZE resizes. */
 	r = ioctl(fd5, OPEN_SIZED, 4096);
 	check("ioctl-open-sized-grows-keeps-data",
 	      r == 0 && proc_fifo(5, &pf) == 1 && pf.size == 4096 && pf.to_rt == 500 && pf.opens == 2,
@@ -197,6 +193,19 @@ int main(void)
 	r = ioctl(fd5, OPEN_SIZED, 100);
 	check("ioctl-open-sized-never-shrinks", r == 0 && proc_fifo(5, &pf) == 1 && pf.size == 4096,
 	      "ret %ld size %lu", r, pf.size);
+	errno = 0;
+	r = ioctl(fd5, RTF_RESIZE, 100);
+	check("ioctl-resize-too-small-ebusy", r < 0 && errno == EBUSY && proc_fifo(5, &pf) == 1 && pf.size == 4096 &&
+	      pf.to_rt == 500, "ret %ld errno %d size %lu to-rt %lu", r, errno, pf.size, pf.to_rt);
+	r = ioctl(fd5, RTF_RESIZE, 1024);
+	check("ioctl-resize-keeps-data", r == 1024 && proc_fifo(5, &pf) == 1 && pf.size == 1024 && pf.to_rt == 500,
+	      "ret %ld size %lu to-rt %lu", r, pf.size, pf.to_rt);
+	r = ioctl(fd5, RTF_RESIZE, 4096);
+	check("ioctl-resize-grows", r == 4096 && proc_fifo(5, &pf) == 1 && pf.size == 4096 && pf.to_rt == 500,
+	      "ret %ld size %lu to-rt %lu", r, pf.size, pf.to_rt);
+	errno = 0;
+	r = ioctl(fd5, RTF_RESIZE, 0);
+	check("ioctl-resize-zero-einval", r < 0 && errno == EINVAL, "ret %ld errno %d", r, errno);
 	r = lseek(fd5, 0, SEEK_SET);
 	check("lseek-resets", r == 0 && proc_fifo(5, &pf) == 1 && pf.to_rt == 0, "ret %ld to-rt %lu", r, pf.to_rt);
 	{
