@@ -312,12 +312,20 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
+/* Per CPU: why our SGI was sent (set before sending, taken by the handler). */
+static DEFINE_PER_CPU(unsigned long, tx_sgi_core);
+static DEFINE_PER_CPU(unsigned long, tx_sgi_linux_work);
+
 static irqreturn_t ipi_nmi(int irq, void *dev_id)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
 	u64 now = profile ? read_counter() : 0;
 
+	if (this_cpu_xchg(tx_sgi_linux_work, 0))
+		tx_hal_raise_linux_work();
+	if (!this_cpu_xchg(tx_sgi_core, 0))
+		return IRQ_HANDLED;
 	st->ipi_nmis++;
 	if (core && core->ipi_irq()) {
 		struct pt_regs *regs = get_irq_regs();
@@ -559,10 +567,22 @@ unsigned int tx_port_cpu(void)
 	return raw_cpu_read(tx_arm64_cpu_index); /* our own per-CPU variable, not 'current' */
 }
 
+/* The GIC driver orders the flag store before the SGI (dsb ishst). */
 void tx_port_send_ipi(unsigned int cpu)
 {
 	struct irq_data *d = irq_get_irq_data(ipi_irq);
 
+	WRITE_ONCE(*per_cpu_ptr(&tx_sgi_core, cpu), 1);
+	d->chip->ipi_send_mask(d, cpumask_of(cpu));
+}
+
+void tx_arch_linux_kick(void)
+{
+	struct irq_data *d = irq_get_irq_data(ipi_irq);
+	unsigned int cpu = tx_port_cpu();
+
+	if (this_cpu_xchg(tx_sgi_linux_work, 1))
+		return; /* one on its way */
 	d->chip->ipi_send_mask(d, cpumask_of(cpu));
 }
 

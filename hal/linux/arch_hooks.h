@@ -24,6 +24,11 @@ void tx_arch_stop_timer_here(void);
 const char *tx_arch_describe(void);
 void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out);
 
+/* Have tx_hal_raise_linux_work() called on this CPU from the port's NMI
+ * handler (a self NMI-class IPI): safe from any context, masked or not. */
+void tx_arch_linux_kick(void);
+void tx_hal_raise_linux_work(void);
+
 /* The attached scheduler, or NULL; read in NMI context. */
 extern const struct tx_core_ops *tx_hal_core;
 

@@ -33,9 +33,18 @@ static void run_linux_work(struct irq_work *work)
 
 static struct irq_work linux_work = IRQ_WORK_INIT(run_linux_work);
 
-void tx_port_linux_kick(void)
+/* In the port's NMI handler, where Linux's NMI entry made RCU watch (the
+ * IPI tracepoint of irq_work_queue needs it). */
+void tx_hal_raise_linux_work(void)
 {
 	irq_work_queue(&linux_work); /* NMI-safe: a lock-free list and a self-IPI */
+}
+
+/* From anywhere, tasks included: a task that preempted the idle loop runs
+ * where RCU does not watch, so the port raises the work from an NMI. */
+void tx_port_linux_kick(void)
+{
+	tx_arch_linux_kick();
 }
 
 /* ---- Memory and logging (Linux context) ---------------------------------- */

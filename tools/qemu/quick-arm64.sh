@@ -9,7 +9,7 @@ source "$HERE/../kernel/lib.sh"
 name="$1"; shift
 mods="$("$TACTUS_ROOT/tools/kernel/build-modules.sh" arm64 normal | tail -n1)"
 adds=()
-for ko in "$mods"/*.ko "$mods"/examples/*.ko "$mods"/tests/qemu/modules/*.ko; do
+for ko in "$mods"/*.ko "$mods"/examples/*/*.ko "$mods"/tests/qemu/modules/*.ko; do
     [ -f "$ko" ] && adds+=(--add "$ko:/lib/modules/")
 done
 for f in "$TACTUS_ROOT"/tests/qemu/scripts/*.sh; do adds+=(--add "$f:/tests/"); done
