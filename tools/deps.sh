@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/deps.sh [host|arm64|all] - install the Debian 12 packages Tactus needs.
+# tools/deps.sh [host|arm64|amd64|all] - install the Debian 12 packages Tactus needs.
 #
 #   host   host unit tests, coverage, benchmarks, plots
 #   arm64  cross toolchain, QEMU, linux-source-6.12 and the kernel build tools;
@@ -7,7 +7,13 @@
 #          tools/kernel/fetch-debian-arm64.sh can `apt-get download` arm64 .debs
 #          (nothing arm64 is ever installed: busybox-static:arm64 would
 #          conflict with the amd64 busybox).
-#   all    both (default)
+#   amd64  x86_64 on Debian's stock kernel: QEMU (q35), the host gcc-12/g++-12
+#          (Debian's kernel compiler; the C++ core needs g++), pahole (BTF of
+#          the modules), dkms (installed with --no-install-recommends: it
+#          recommends linux-headers-amd64, which would pull a kernel image
+#          into /boot); Debian's amd64 kernels and headers are only
+#          downloaded (tools/kernel/fetch-debian-amd64.sh), never installed.
+#   all    all of them (default)
 #
 # Idempotent: packages already installed are skipped (dpkg-query), and apt is
 # not touched at all when nothing is missing. Needs root (or sudo) only when
@@ -29,13 +35,22 @@ ARM64_PKGS=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu binutils-aarch64-linux-g
             bc bison flex perl libssl-dev libelf-dev cpio gzip xz-utils kmod
             dwarves rsync patch python3 coreutils)
 
-usage() { echo "usage: $0 [host|arm64|all]" >&2; exit 2; }
+# amd64: qemu-system-x86 (q35 + HPET MSI), gcc-12/g++-12 (the compiler named by
+# the headers' .kernelvariables: x86_64-linux-gnu-gcc-12), make, dwarves
+# (pahole 1.24 = the headers' CONFIG_PAHOLE_VERSION), dkms (+ its Depends:
+# dpkg-dev, patch, kmod), binutils (readelf: library closure), openssl (dkms
+# signs modules with its MOK key when it finds openssl).
+AMD64_PKGS=(qemu-system-x86 gcc-12 g++-12 make libc6-dev dwarves dkms dpkg-dev patch
+            kmod binutils openssl cpio gzip rsync python3 coreutils)
+
+usage() { echo "usage: $0 [host|arm64|amd64|all]" >&2; exit 2; }
 
 what="${1:-all}"
 case "$what" in
     host)  want=("${HOST_PKGS[@]}") ;;
     arm64) want=("${ARM64_PKGS[@]}") ;;
-    all)   want=("${HOST_PKGS[@]}" "${ARM64_PKGS[@]}") ;;
+    amd64) want=("${AMD64_PKGS[@]}") ;;
+    all)   want=("${HOST_PKGS[@]}" "${ARM64_PKGS[@]}" "${AMD64_PKGS[@]}") ;;
     -h|--help) usage ;;
     *) usage ;;
 esac
@@ -58,7 +73,7 @@ for p in "${want[@]}"; do
 done
 
 need_update=0
-if [ "$what" != host ]; then
+if [ "$what" = arm64 ] || [ "$what" = all ]; then
     if ! dpkg --print-foreign-architectures | grep -qx arm64; then
         tx_log "adding dpkg architecture arm64 (for apt-get download of arm64 .debs only)"
         "${SUDO[@]}" dpkg --add-architecture arm64
@@ -66,6 +81,10 @@ if [ "$what" != host ]; then
     elif ! apt-cache show busybox-static:arm64 >/dev/null 2>&1; then
         need_update=1   # architecture known but its package lists were never fetched
     fi
+fi
+if [ "$what" = amd64 ] || [ "$what" = all ]; then
+    # fetch-debian-amd64.sh needs the package lists (apt-get download)
+    apt-cache show busybox-static >/dev/null 2>&1 || need_update=1
 fi
 [ "${#missing[@]}" -gt 0 ] && need_update=1
 

@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# tools/kernel/build-modules.sh [arm64] [normal|debug] - `make modules`:
+# tools/kernel/build-modules.sh [arm64|x86_64] [VARIANT] - `make modules`:
 # build the Tactus modules, then every folder with a Kbuild under examples/
 # and tests/qemu/modules/ (against Tactus's Module.symvers), then the
 # user-space programs (examples/*/user/*.c, tests/qemu/user/*.c: static
-# aarch64 binaries) into <out>/user/. Sources are copied (rsync, timestamps
+# binaries for the guest) into <out>/user/.
+#   arm64   VARIANT normal|debug: our kernel (kdir-arm64.sh), cross gcc.
+#   x86_64  VARIANT stock|rt (normal = stock; debug is refused): Debian's
+#           amd64 headers (debian-kdir-amd64.sh), plain `make` with the host
+#           gcc-12 (the headers' .kernelvariables fix ARCH=x86 and CC), and
+#           MODULE_PAHOLE_FLAGS=--lang_exclude=rust,c++03,c++11,c++14 on the
+#           command line: without it pahole fails on the C++ objects' DWARF
+#           and Kbuild deletes the .ko. objtool (IBT kernel) runs on the
+#           linked module, C++ parts included (the Kbuild's C++ rule appends
+#           $(cmd_objtool)). User programs: host gcc -static.
+#           Output: build/modules-x86_64-<stock|rt>/. Sources are copied (rsync, timestamps
 # kept) into build/modules-<arch>-<variant>/ so that Kbuild's objects never
 # land in the repository. Prints the output directory on stdout.
 set -euo pipefail
@@ -12,8 +22,25 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$HERE/lib.sh"
 arch="${1:-arm64}"
 variant="${2:-normal}"
-[ "$arch" = arm64 ] || tx_die "build-modules: only arm64 so far"
-kdir="$("$HERE/kdir-arm64.sh" "$variant")"
+case "$arch" in
+    arm64)
+        kdir="$("$HERE/kdir-arm64.sh" "$variant")"
+        kmake_args=(ARCH=arm64 CROSS_COMPILE="$TACTUS_CROSS")
+        user_cc="${TACTUS_CROSS}gcc" ;;
+    x86_64|amd64|x86)
+        arch=x86_64
+        case "$variant" in
+            normal|stock) variant=stock ;;
+            rt) ;;
+            *) tx_die "build-modules x86_64: variant stock|rt (Debian's kernels), not '$variant'" ;;
+        esac
+        kdir="$("$HERE/debian-kdir-amd64.sh" "$variant")"
+        # ARCH from the environment (the top Makefile exports it) is harmless:
+        # .kernelvariables has `override ARCH = x86`.
+        kmake_args=("MODULE_PAHOLE_FLAGS=--lang_exclude=rust,c++03,c++11,c++14")
+        user_cc=gcc ;;
+    *) tx_die "build-modules: arch arm64 or x86_64, not '$arch'" ;;
+esac
 out="$TACTUS_ROOT/build/modules-$arch-$variant"
 mkdir -p "$out"
 rsync -a --exclude build --exclude .git --exclude tests/host --exclude tools/bench-host \
@@ -21,7 +48,7 @@ rsync -a --exclude build --exclude .git --exclude tests/host --exclude tools/ben
     --include '*.S' --include '*.mk' --include 'Kbuild' --include 'Makefile' --exclude '*' \
     "$TACTUS_ROOT/" "$out/"
 kmake() {
-    make -C "$kdir" ARCH=arm64 CROSS_COMPILE="$TACTUS_CROSS" -j"$TACTUS_JOBS" "$@"
+    make -C "$kdir" "${kmake_args[@]}" -j"$TACTUS_JOBS" "$@"
 }
 build_all() {
     kmake M="$out" modules
@@ -35,7 +62,7 @@ build_all() {
         [ -f "$src" ] || continue
         local bin="$out/user/$(basename "${src%.c}")"
         if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ]; then
-            "${TACTUS_CROSS}gcc" -static -O2 -Wall -Wextra -Werror -I"$out/api/include" -o "$bin" "$src" -lm
+            "$user_cc" -static -O2 -Wall -Wextra -Werror -I"$out/api/include" -o "$bin" "$src" -lm
         fi
     done
 }

@@ -7,7 +7,8 @@
 # "TACTUS-TEST-EXIT: <rc>" and powers off. Without tactus.test (or with
 # tactus.test=shell) it starts a shell on the console instead.
 # A test script sees TACTUS_TEST=<name> and runs with /tests as its directory;
-# after it, dmesg is scanned for BUG/WARNING/Oops/lockdep/RCU reports and the
+# after it, dmesg is scanned for BUG/WARNING/Oops/lockdep/RCU reports (and, on
+# x86, "NMI received for unknown reason") and the
 # count is printed as "TACTUS-DMESG-ISSUES: <n>" (the test's rc is not changed).
 
 /bin/busybox mkdir -p /proc /sys /dev /tmp /run /root /mnt /lib/modules /usr/bin /usr/sbin /sbin
@@ -23,7 +24,8 @@
     /bin/busybox mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-export LD_LIBRARY_PATH=/lib/aarch64-linux-gnu:/usr/lib/aarch64-linux-gnu:/lib:/usr/lib
+# arm64 and amd64 guests: the other architecture's directories do not exist
+export LD_LIBRARY_PATH=/lib/aarch64-linux-gnu:/usr/lib/aarch64-linux-gnu:/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/lib:/usr/lib
 export HOME=/root TERM=dumb
 hostname tactus
 
@@ -53,10 +55,10 @@ else
     fi
 fi
 
-issues=$(dmesg | grep -E -c 'BUG:|WARNING:|Oops|Kernel panic|Call trace:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected' )
+issues=$(dmesg | grep -E -c 'BUG:|WARNING:|Oops|Kernel panic|Call [Tt]race:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected|NMI received for unknown reason' )
 echo "TACTUS-DMESG-ISSUES: $issues"
 if [ "$issues" != 0 ]; then
-    dmesg | grep -E -A3 'BUG:|WARNING:|Oops|Kernel panic|Call trace:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected' | head -n 60
+    dmesg | grep -E -A3 'BUG:|WARNING:|Oops|Kernel panic|Call [Tt]race:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected|NMI received for unknown reason' | head -n 60
 fi
 echo "TACTUS-UPTIME: $(cut -d' ' -f1 /proc/uptime)"
 echo "TACTUS-TEST-EXIT: $rc"

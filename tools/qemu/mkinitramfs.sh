@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# tools/qemu/mkinitramfs.sh OUT.cpio.gz [--add SRC:DEST]... [--with-rt-tests] [--with-stress-ng]
+# tools/qemu/mkinitramfs.sh OUT.cpio.gz [--arch arm64|amd64] [--add SRC:DEST]...
+#     [--with-rt-tests] [--with-stress-ng]
 #
-# Builds the arm64 test initramfs (newc, gzip; byte-reproducible) from Debian's
-# busybox-static:arm64 (unpacked by tools/kernel/fetch-debian-arm64.sh, which
-# this script runs when needed):
+# Builds the test initramfs (newc, gzip; byte-reproducible) from Debian's
+# busybox-static of the guest architecture (unpacked by
+# tools/kernel/fetch-debian-<arch>.sh, which this script runs when needed):
+#   --arch A             arm64 (default) or amd64 (x86_64 also accepted)
 #   /init                tools/qemu/init.sh (mounts, "TACTUS-INIT: ready", runs
 #                        the test named by tactus.test=<name>, powers off)
 #   /bin/busybox         links are made by /init at boot
@@ -19,14 +21,16 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../kernel/lib.sh
 source "$HERE/../kernel/lib.sh"
 
-usage() { sed -n '2,17p' "$0" >&2; exit 2; }
+usage() { sed -n '2,20p' "$0" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 OUT="$1"; shift
 case "$OUT" in -*) usage ;; esac
-adds=() sets=(busybox)
+adds=() sets=(busybox) arch=arm64
 while [ $# -gt 0 ]; do
     case "$1" in
         --add) [ $# -ge 2 ] || usage; adds+=("$2"); shift 2 ;;
+        --arch) [ $# -ge 2 ] || usage; arch="$2"; shift 2 ;;
+        --arch=*) arch="${1#--arch=}"; shift ;;
         --add=*) adds+=("${1#--add=}"); shift ;;
         --with-rt-tests) sets+=(rt-tests); shift ;;
         --with-stress-ng) sets+=(stress-ng); shift ;;
@@ -35,12 +39,17 @@ while [ $# -gt 0 ]; do
     esac
 done
 tx_need_cmd python3
+case "$arch" in
+    arm64|aarch64) arch=arm64 ;;
+    amd64|x86_64)  arch=amd64 ;;
+    *) tx_die "--arch: arm64 or amd64, not '$arch'" ;;
+esac
 
-DA="$TACTUS_CACHE/debian-arm64"
+DA="$TACTUS_CACHE/debian-$arch"
 for s in "${sets[@]}"; do
     if [ ! -s "$DA/manifest/$s.list" ]; then
-        tx_log "arm64 userland not fetched yet: running tools/kernel/fetch-debian-arm64.sh userland"
-        "$TACTUS_ROOT/tools/kernel/fetch-debian-arm64.sh" userland >/dev/null
+        tx_log "$arch userland not fetched yet: running tools/kernel/fetch-debian-$arch.sh userland"
+        "$TACTUS_ROOT/tools/kernel/fetch-debian-$arch.sh" userland >/dev/null
         break
     fi
 done
@@ -79,4 +88,4 @@ done
 mkdir -p "$(dirname "$OUT")"
 python3 "$HERE/mkcpio.py" "$STAGE" "$OUT" \
     --node dev/console:c:5:1:600 --node dev/null:c:1:3:666
-tx_log "initramfs $OUT ($(du -h "$OUT" | cut -f1), sets: ${sets[*]}, ${#adds[@]} added) in $(tx_elapsed "$T0")s"
+tx_log "initramfs $OUT ($arch, $(du -h "$OUT" | cut -f1), sets: ${sets[*]}, ${#adds[@]} added) in $(tx_elapsed "$T0")s"

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# tools/qemu/run-x86_64.sh --kernel IMAGE --initrd CPIO --test NAME --log FILE
+#     [--smp N] [--icount] [--seed N] [--timeout S] [--append EXTRA]
+#     [--cpu MODEL] [--mem MB] [--qemu-arg ARG]... [--console]
+#
+# Boots the amd64 test initramfs (tools/qemu/mkinitramfs.sh --arch amd64) in
+# QEMU (TCG) on Debian's stock 6.12 kernel and runs /tests/NAME.sh in it:
+#   qemu-system-x86_64 -M q35 -global hpet.msi=on -m 1024
+#     -nographic -no-reboot -nic none -kernel IMAGE -initrd CPIO
+#     -append "console=ttyS0 panic=-1 cryptomgr.notests=1 tactus.test=NAME EXTRA"
+# hpet.msi=on gives the HPET comparators the FSB (MSI) capability that the
+# Tactus x86 timer (an HPET comparator raising NMIs by MSI) needs.
+# --kernel also takes: debian | debian-rt (Debian's vmlinuz fetched by
+#   tools/kernel/fetch-debian-amd64.sh kernels, fetched here when missing).
+# --icount  adds -icount shift=5,sleep=off (1 instruction = 32 ns, reproducible
+#           timing; use it with --smp 1 only: with 2 vCPUs icount runs them in
+#           turn and produces fake delays).
+# --seed N  adds -seed N -rtc base=2026-01-01T00:00:00,clock=vm (byte-identical
+#           runs with --icount; vary N to see boot-to-boot spread).
+# --cpu     QEMU's -cpu (default: QEMU's q35 default, qemu64).
+# --timeout S  host-side limit (default 300 s); a hung guest is killed.
+# --console    also copy the serial output to stderr while it runs.
+# The serial log goes to FILE (with the command line on its first lines).
+# Exit status: the guest test's rc from its "TACTUS-TEST-EXIT: <rc>" line;
+# 124 on timeout; 125 when the guest ended without that line (panic, init
+# failure). Prints the wall time and the host time to "TACTUS-INIT: ready".
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=../kernel/lib.sh
+source "$HERE/../kernel/lib.sh"
+
+usage() { sed -n '2,27p' "$0" >&2; exit 2; }
+kernel="" initrd="" test="" log="" smp=1 icount=0 seed="" timeout_s=300 append=""
+cpu="" mem=1024 console=0 qargs=()
+need() { [ $# -ge 2 ] || { echo "option $1 needs a value" >&2; usage; }; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --kernel)  need "$@"; kernel="$2"; shift 2 ;;
+        --initrd)  need "$@"; initrd="$2"; shift 2 ;;
+        --test)    need "$@"; test="$2"; shift 2 ;;
+        --log)     need "$@"; log="$2"; shift 2 ;;
+        --smp)     need "$@"; smp="$2"; shift 2 ;;
+        --icount)  icount=1; shift ;;
+        --seed)    need "$@"; seed="$2"; shift 2 ;;
+        --timeout) need "$@"; timeout_s="$2"; shift 2 ;;
+        --append)  need "$@"; append="${append:+$append }$2"; shift 2 ;;
+        --cpu)     need "$@"; cpu="$2"; shift 2 ;;
+        --mem)     need "$@"; mem="$2"; shift 2 ;;
+        --qemu-arg) need "$@"; qargs+=("$2"); shift 2 ;;
+        --console) console=1; shift ;;
+        -h|--help) usage ;;
+        *) echo "unknown argument '$1'" >&2; usage ;;
+    esac
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$test" ] && [ -n "$log" ] || usage
+[[ "$smp" =~ ^[0-9]+$ ]] || tx_die "--smp wants a number"
+[[ "$timeout_s" =~ ^[0-9]+$ ]] || tx_die "--timeout wants seconds"
+tx_need_cmd qemu-system-x86_64 timeout
+
+case "$kernel" in
+    debian|debian-rt)
+        flav=stock; [ "$kernel" = debian-rt ] && flav=rt
+        kernel="$TACTUS_CACHE/debian-amd64/kernels/$flav/vmlinuz"
+        if [ ! -r "$kernel" ]; then
+            tx_log "Debian amd64 kernels not fetched yet: running tools/kernel/fetch-debian-amd64.sh kernels"
+            "$TACTUS_ROOT/tools/kernel/fetch-debian-amd64.sh" kernels >/dev/null
+        fi ;;
+esac
+[ -r "$kernel" ] || tx_die "kernel image '$kernel' not found"
+[ -r "$initrd" ] || tx_die "initrd '$initrd' not found"
+[ "$icount" -eq 1 ] && [ "$smp" -gt 1 ] &&
+    tx_warn "--icount with --smp $smp: vCPUs run in turn, timing is not meaningful (functional use only)"
+
+cmdline="console=ttyS0 panic=-1 cryptomgr.notests=1 tactus.test=$test${append:+ $append}"
+qemu=(qemu-system-x86_64 -M q35 -global hpet.msi=on ${cpu:+-cpu "$cpu"} -smp "$smp" -m "$mem"
+      -nographic -no-reboot -nic none)
+[ "$icount" -eq 1 ] && qemu+=(-icount "shift=5,sleep=off")
+[ -n "$seed" ] && qemu+=(-seed "$seed" -rtc "base=2026-01-01T00:00:00,clock=vm")
+qemu+=(-kernel "$kernel" -initrd "$initrd" -append "$cmdline" "${qargs[@]+"${qargs[@]}"}")
+
+mkdir -p "$(dirname "$log")"
+{
+    echo "### tactus run-x86_64: $(date -Is)"
+    printf '### cmd:'; printf ' %q' "${qemu[@]}"; echo
+} >"$log"
+desc="$test, -smp $smp${cpu:+, $cpu}"
+[ "$icount" -eq 1 ] && desc="$desc, icount"
+[ -n "$seed" ] && desc="$desc, seed $seed"
+desc="$desc ($kernel)"
+tx_log "==> boot: $desc (timeout ${timeout_s}s, log: $log)"
+
+T0="$(tx_now)"
+marks="$(mktemp)"
+trap 'rm -f "$marks"' EXIT
+set +e
+timeout -k 5 "$timeout_s" "${qemu[@]}" </dev/null 2>&1 | while IFS= read -r line; do
+    printf '%s\n' "$line" >>"$log"
+    [ "$console" -eq 1 ] && printf '%s\n' "$line" >&2
+    case "$line" in
+        *"TACTUS-INIT: ready"*) echo "ready $(tx_elapsed "$T0")" >>"$marks" ;;
+    esac
+done
+qrc="${PIPESTATUS[0]}"
+set -e
+wall="$(tx_elapsed "$T0")"
+echo "### qemu exit status $qrc, wall ${wall}s" >>"$log"
+
+ready="$(sed -n 's/^ready //p' "$marks" | head -n1)"
+guest_ready="$(sed -n 's/.*TACTUS-INIT: ready .*uptime=\([0-9.]*\).*/\1/p' "$log" | head -n1)"
+exit_line="$(grep -a 'TACTUS-TEST-EXIT:' "$log" | tail -n1 | tr -d '\r' || true)"
+issues="$(grep -a 'TACTUS-DMESG-ISSUES:' "$log" | tail -n1 | tr -d '\r' | awk '{print $2}' || true)"
+
+if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
+    rc=124
+    tx_log "FAILED boot: $desc: TIMEOUT after ${timeout_s}s (guest killed). Last lines:"
+    tail -n 15 "$log" | sed 's/^/    | /' >&2
+    tx_log "full log: $log"
+elif [ -z "$exit_line" ]; then
+    rc=125
+    tx_log "FAILED boot: $desc: no TACTUS-TEST-EXIT line (qemu status $qrc; panic or init failure?). Last lines:"
+    tail -n 15 "$log" | sed 's/^/    | /' >&2
+    tx_log "full log: $log"
+else
+    rc="$(echo "$exit_line" | sed -n 's/.*TACTUS-TEST-EXIT: \([0-9]*\).*/\1/p')"
+    rc="${rc:-125}"
+fi
+tx_log "<== boot: $desc: test rc=$rc, wall ${wall}s, host time to init ${ready:-?}s, guest uptime at init ${guest_ready:-?}s, dmesg issues ${issues:-?}"
+exit "$rc"
