@@ -8,8 +8,9 @@
  *   HRT|    lat min|    lat avg|    lat max|    ovl max|   overruns   (ns)
  * every report_ms (printed from a work item, not from the callback), and
  * "tx_hrtimer: period P us: N samples, overruns O, latency min/avg/max" at
- * unload. Overruns: periods skipped because the callback came more than
- * one period late.
+ * unload. Like tx_latency (RTAI's rt_task_wait_period semantics), a late
+ * timer catches up one period per callback; an overrun is a callback that
+ * came more than one period late (its next release was already past).
  */
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
@@ -40,7 +41,6 @@ static DECLARE_WORK(report_work, print_report);
 static enum hrtimer_restart tick(struct hrtimer *t)
 {
 	long long lat = ktime_to_ns(ktime_sub(ktime_get(), hrtimer_get_expires(t)));
-	u64 missed;
 
 	if (lat < lat_min)
 		lat_min = lat;
@@ -63,9 +63,9 @@ static enum hrtimer_restart tick(struct hrtimer *t)
 		batch_min = LLONG_MAX;
 		batch_max = batch_sum = batch_n = 0;
 	}
-	missed = hrtimer_forward(t, hrtimer_get_expires(t), period);
-	if (missed > 1)
-		overruns += missed - 1;
+	if (lat >= ktime_to_ns(period))
+		overruns++;
+	hrtimer_forward(t, hrtimer_get_expires(t), period); /* the next period, even if already past */
 	return HRTIMER_RESTART;
 }
 

@@ -17,7 +17,12 @@
 #                                       "MOD: FAIL x: why" since the mark into checks
 #   tx_result MOD KEY                   KEY=value from the last "MOD: result ..." line
 #   tx_wait_param MOD PARAM VALUE SECS  wait for /sys/module/MOD/parameters/PARAM
-#   tx_load_stack [SCHED ARGS]          insmod tactus_hal, tactus_sched (checks)
+#   tx_load_stack [SCHED ARGS]          insmod tactus_hal, tactus_sched (checks);
+#                                       without SCHED ARGS on a real-time (not
+#                                       deterministic) boot: watchdog_us=1000000,
+#                                       as a busy host can stop a vCPU for 100 ms
+#                                       and the default budget would then suspend
+#                                       a task that did nothing wrong
 #   tx_unload_stack                     rmmod tactus_sched, tactus_hal (checks)
 #   tx_finish                           summary line; exit status 1 on failures
 
@@ -86,6 +91,7 @@ tx_wait_param() {
 }
 
 tx_load_stack() {
+	[ $# = 0 ] && ! tx_timing && set -- watchdog_us=1000000
 	tx_check insmod-tactus_hal insmod $M/tactus_hal.ko &&
 		tx_check insmod-tactus_sched insmod $M/tactus_sched.ko "$@"
 }
