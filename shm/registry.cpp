@@ -35,17 +35,23 @@ Segment *find(unsigned long name)
 	return nullptr;
 }
 
-// Linux context: free a segment nobody uses any more.
-void release_if_unused(Segment *s)
+// Linux context: free segment 'name' if nobody uses it any more. The check
+// and the removal are one step under the lock, so a concurrent alloc either
+// took its reference before (and it stays) or finds the name gone.
+void release_if_unused(unsigned long name)
 {
-	if (s->refs || s->maps)
-		return;
 	unsigned long flags = g_reg.lock.lock();
-	void *addr = s->addr;
-	size_t size = s->size;
-	s->addr = nullptr;
+	Segment *s = find(name);
+	void *addr = nullptr;
+	size_t size = 0;
+	if (s && !s->refs && !s->maps) {
+		addr = s->addr;
+		size = s->size;
+		s->addr = nullptr;
+	}
 	g_reg.lock.unlock(flags);
-	g_reg.allocator.free(addr, size);
+	if (addr)
+		g_reg.allocator.free(addr, size);
 }
 
 } // namespace
@@ -87,12 +93,18 @@ void *shm_alloc(unsigned long name, size_t size)
 	if (!addr)
 		return nullptr;
 	flags = g_reg.lock.lock();
+	// Another Linux caller may have created the name meanwhile: share its.
+	Segment *raced = find(name);
 	Segment *slot = nullptr;
-	for (Segment &cand : g_reg.segments)
-		if (!cand.addr) {
-			slot = &cand;
-			break;
-		}
+	if (raced) {
+		raced->refs++;
+	} else {
+		for (Segment &cand : g_reg.segments)
+			if (!cand.addr) {
+				slot = &cand;
+				break;
+			}
+	}
 	if (slot) {
 		slot->name = name;
 		slot->addr = addr;
@@ -100,12 +112,11 @@ void *shm_alloc(unsigned long name, size_t size)
 		slot->refs = 1;
 		slot->maps = 0;
 	}
+	void *result = raced ? raced->addr : slot ? addr : nullptr;
 	g_reg.lock.unlock(flags);
-	if (!slot) {
+	if (!slot)
 		g_reg.allocator.free(addr, bytes);
-		return nullptr;
-	}
-	return addr;
+	return result;
 }
 
 size_t shm_free(unsigned long name)
@@ -118,7 +129,7 @@ size_t shm_free(unsigned long name)
 		s->refs--;
 	g_reg.lock.unlock(flags);
 	if (s && linux_ctx)
-		release_if_unused(s);
+		release_if_unused(name);
 	return size;
 }
 
@@ -143,7 +154,7 @@ void shm_map_put(unsigned long name)
 		s->maps--;
 	g_reg.lock.unlock(flags);
 	if (s)
-		release_if_unused(s);
+		release_if_unused(name);
 }
 
 unsigned shm_list(ShmInfo *out, unsigned max)

@@ -10,8 +10,10 @@
 // return the address or size without changing the count.
 //
 // The table has kMaxShm entries; lookups are O(kMaxShm) under a co-kernel
-// spinlock. Linux-side callers serialise among themselves (the platform's
-// mutex); the spinlock only keeps real-time lookups consistent.
+// spinlock, which is all the registry needs: Linux callers may race each
+// other (two allocs of one name share one segment, a free racing an alloc
+// either keeps the segment or lets the alloc create a new one) and real-time
+// lookups see a consistent table. Allocation runs outside the lock.
 #pragma once
 
 #include "../lib/freestanding.hpp"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // Names (nam2num), shared memory, rt_printk formatting, Linux work.
+#include <cstdlib>
 #include <cstring>
 
 #include "hal/linux_work.hpp"
@@ -113,6 +114,74 @@ TEST_F(Shm, TableFullFailsCleanly)
 	EXPECT_EQ(rt_shm_alloc(5000, 1, 0), nullptr);
 	for (unsigned i = 0; i < tx::kMaxShm; i++)
 		rt_shm_free(1000 + i);
+}
+
+// Linux callers race: another alloc of the same name, or a free, runs while
+// an alloc is inside the allocator (outside the registry's lock).
+namespace {
+int racing_allocs, racing_frees;
+void (*during_alloc)() = nullptr;
+void *racing_alloc(size_t bytes)
+{
+	racing_allocs++;
+	if (auto hook = during_alloc) {
+		during_alloc = nullptr;
+		hook();
+	}
+	return calloc(1, bytes);
+}
+void racing_free(void *p, size_t)
+{
+	racing_frees++;
+	free(p);
+}
+void *inner_segment;
+} // namespace
+
+TEST_F(Shm, RacingAllocsOfOneNameShareOneSegment)
+{
+	tx::shm_setup(tx::ShmAllocator{4096, racing_alloc, racing_free});
+	racing_allocs = racing_frees = 0;
+	during_alloc = [] { inner_segment = rt_shm_alloc(nam2num("RACE"), 100, 0); };
+	void *outer = rt_shm_alloc(nam2num("RACE"), 100, 0);
+	ASSERT_NE(inner_segment, nullptr);
+	EXPECT_EQ(outer, inner_segment); // the loser shares the winner's
+	EXPECT_EQ(racing_allocs, 2);
+	EXPECT_EQ(racing_frees, 1); // and its own allocation went back
+	tx::ShmInfo info[2];
+	ASSERT_EQ(tx::shm_list(info, 2), 1u);
+	EXPECT_EQ(info[0].refs, 2u);
+	EXPECT_EQ(rt_shm_free(nam2num("RACE")), 4096);
+	EXPECT_EQ(rt_shm_free(nam2num("RACE")), 4096);
+	EXPECT_EQ(tx::shm_list(info, 2), 0u);
+	EXPECT_EQ(racing_frees, 2);
+	// The next test's reset sets the simulator's allocator up again.
+}
+
+TEST_F(Shm, FreeRacingANewAllocKeepsTheNewReference)
+{
+	tx::shm_setup(tx::ShmAllocator{4096, racing_alloc, racing_free});
+	racing_allocs = racing_frees = 0;
+	void *first = rt_shm_alloc(nam2num("OLD"), 100, 0);
+	ASSERT_NE(first, nullptr);
+	// While a second name is being allocated, the first is freed and
+	// allocated again: the registry ends with both, each with one reference.
+	during_alloc = [] {
+		EXPECT_EQ(rt_shm_free(nam2num("OLD")), 4096);
+		inner_segment = rt_shm_alloc(nam2num("OLD"), 100, 0);
+	};
+	void *second = rt_shm_alloc(nam2num("NEW"), 100, 0);
+	ASSERT_NE(second, nullptr);
+	ASSERT_NE(inner_segment, nullptr);
+	tx::ShmInfo info[3];
+	ASSERT_EQ(tx::shm_list(info, 3), 2u);
+	EXPECT_EQ(info[0].refs + info[1].refs, 2u);
+	EXPECT_EQ(racing_allocs, 3);
+	EXPECT_EQ(racing_frees, 1);
+	rt_shm_free(nam2num("OLD"));
+	rt_shm_free(nam2num("NEW"));
+	EXPECT_EQ(racing_frees, 3); // nothing leaked
+	// The next test's reset sets the simulator's allocator up again.
 }
 
 TEST(Format, Conversions)
