@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* tests/qemu/modules/tx_cost.c - instruction costs of single operations,
- * measured with the time base under QEMU icount (1 count = 1 instruction
- * at shift=4 with a 62.5 MHz counter). Prints one line per operation. */
+ * measured with the time base under QEMU icount (arm64: 1 count = 1
+ * instruction at shift=4 with a 62.5 MHz counter; x86: TSC cycles). Prints one line per operation. */
 #include <linux/module.h>
+#ifdef CONFIG_X86
+#include <asm/irqflags.h>
+#include <asm/msr.h>
+#endif
 
 #include <rtai_sched.h>
 #include <rtai_sem.h>
@@ -27,11 +31,19 @@ static void run(long unused)
 	unsigned long f;
 
 	MEASURE("empty loop", barrier());
+#ifdef CONFIG_ARM64
 	MEASURE("daifset+daifclr", asm volatile("msr daifset, #3\n\tmsr daifclr, #3" ::: "memory"));
 	MEASURE("isb", asm volatile("isb" ::: "memory"));
 	MEASURE("10 x nop", asm volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop" ::: "memory"));
 	{ static int v; int t, ok; MEASURE("ldaxr/stlxr increment", asm volatile("1: ldaxr %w0, [%2]\n\tadd %w0, %w0, #1\n\tstlxr %w1, %w0, [%2]\n\tcbnz %w1, 1b" : "=&r"(t), "=&r"(ok) : "r"(&v) : "memory")); }
 	MEASURE("mrs cntpct", ({ u64 x; asm volatile("mrs %0, cntpct_el0" : "=r"(x)); (void)x; }));
+#else
+	MEASURE("cli+sti", (native_irq_disable(), native_irq_enable()));
+	MEASURE("lfence", asm volatile("lfence" ::: "memory"));
+	MEASURE("10 x nop", asm volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop" ::: "memory"));
+	{ static int v; MEASURE("lock xadd increment", (void)__atomic_fetch_add(&v, 1, __ATOMIC_SEQ_CST)); }
+	MEASURE("rdtsc", (void)rdtsc());
+#endif
 	MEASURE("rtai_rdtsc", (void)rtai_rdtsc());
 	MEASURE("rt_get_time", (void)rt_get_time());
 	MEASURE("rtai_cpuid", (void)rtai_cpuid());

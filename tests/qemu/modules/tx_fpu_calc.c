@@ -9,6 +9,7 @@
 
 #include "tx_fpu.h"
 
+#ifdef __aarch64__
 #define IRP_0_31 "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31"
 
 /*
@@ -65,6 +66,62 @@ static double fsqrt(double x)
 	asm("fsqrt %d0, %d1" : "=w"(r) : "w"(x));
 	return r;
 }
+
+#else /* x86_64: SSE2 */
+/*
+ * Fill all 16 XMM registers with a pattern derived from 'seed' (xmm_i low
+ * half = seed + i, high half = ~(seed + i)), spin 'spins' iterations
+ * touching only general registers (a preemption may come at any moment),
+ * then store every register and compare with the pattern. Returns the
+ * number of wrong halves.
+ */
+#define IRP_0_15 "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
+
+static long regs_check(unsigned long seed, unsigned long spins)
+{
+	unsigned long in[32], out[32], bad = 0;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		in[2 * i] = seed + i;
+		in[2 * i + 1] = ~(seed + i);
+	}
+	asm volatile(".irp i," IRP_0_15 "\n"
+		     "	movdqu	\\i*16(%[in]), %%xmm\\i\n"
+		     ".endr\n"
+		     "1:	sub	$1, %[spins]\n"
+		     "	ja	1b\n"
+		     ".irp i," IRP_0_15 "\n"
+		     "	movdqu	%%xmm\\i, \\i*16(%[out])\n"
+		     ".endr\n"
+		     : [spins] "+r"(spins)
+		     : [in] "r"(in), [out] "r"(out)
+		     : "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+		       "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+	for (i = 0; i < 32; i++)
+		bad += in[i] != out[i];
+	return bad;
+}
+
+/* The SSE control register, as a fresh task gets it: 0x1f80 (all
+ * exceptions masked, round to nearest); returned relative to that. */
+static unsigned long read_fpcr(void)
+{
+	unsigned int v;
+
+	asm volatile("stmxcsr %0" : "=m"(v));
+	return v ^ 0x1f80;
+}
+
+static double fsqrt(double x)
+{
+	double r;
+
+	asm("sqrtsd %1, %0" : "=x"(r) : "x"(x));
+	return r;
+}
+
+#endif
 
 /* Arithmetic with exact results: sum of i/2, 1.5^k up and down, sqrt of
  * squares. 'n' comes from memory so nothing folds at compile time. */

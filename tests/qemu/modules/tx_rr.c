@@ -151,10 +151,12 @@ static void __exit tx_rr_exit(void)
 		pr_info("tx_rr: FAIL %s-completed: the tasks did not finish\n", pol);
 	else
 		pr_info("tx_rr: PASS %s-completed\n", pol);
-	if (nsl && slices[0].who == 0)
-		pr_info("tx_rr: PASS %s-a-first\n", pol);
-	else
-		pr_info("tx_rr: FAIL %s-a-first: the first slice was not A's (FIFO wake order)\n", pol);
+	if (policy == RT_SCHED_FIFO) {
+		if (nsl && slices[0].who == 0)
+			pr_info("tx_rr: PASS fifo-a-first\n");
+		else
+			pr_info("tx_rr: FAIL fifo-a-first: the first slice was not A's (FIFO wake order)\n");
+	}
 	if (policy == RT_SCHED_RR) {
 		int expect = run_ms * 1000 / quantum_us;
 

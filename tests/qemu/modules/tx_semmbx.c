@@ -18,10 +18,11 @@
  *                 W3, W2 and block; R receives 5 messages: 101 102 1 2 3
  *  5 timeout-del  W1: rt_sem_wait_timed 1 ms -> RTE_TIMOUT (after >= 1 ms);
  *                 W2, W3 wait, R deletes the sem -> RTE_OBJREM, W2 first
- *  6 res-pi       W1 takes a RES_SEM and sleeps; W2 blocks on it (W1
- *                 inherits 10); W3 (20) and W1 wake at the same instant:
- *                 W1 runs first (inherited), releases, W2 gets it, then W3,
- *                 then W1 finishes
+ *  6 res-pi       W1 takes a RES_SEM and waits on a gate; W2 blocks on the
+ *                 RES_SEM (W1 inherits 10); W3 (20) waits on the gate too;
+ *                 R opens the gate (broadcast): W1 runs first (inherited
+ *                 10 beats 20), releases, W2 gets it, then W3, then W1
+ *                 finishes
  *
  * P's job count per phase is printed in the result line (the script
  * asserts it on deterministic boots only).
@@ -42,13 +43,13 @@ module_param(done, int, 0444);
 #define NPHASE 6
 static const int wprio[NW] = { 30, 10, 20 };
 static RT_TASK w[NW], r_task, p_task;
-static SEM sem_prio, sem_fifo, sem_to, sem_del, res;
+static SEM sem_prio, sem_fifo, sem_to, sem_del, res, gate;
 static MBX mbx_rx, mbx_tx;
 static int mbx_rx_ok, mbx_tx_ok;
 static atomic_t finished[NPHASE + 1];
 static volatile int phase;
 static long long p_jobs[NPHASE + 1];
-static RTIME t6, to_elapsed;
+static RTIME to_elapsed;
 
 struct ev {
 	unsigned char phase;
@@ -109,7 +110,7 @@ static void waiter(long idx)
 			if (idx == 0) {
 				r = rt_sem_wait(&res);
 				log_ev(me, 'k', r < RTE_LOWERR ? NOVAL : r);
-				rt_sleep_until(t6);
+				rt_sem_wait(&gate);
 				log_ev(me, 'w', NOVAL);
 				rt_busy_sleep(200000);
 				log_ev(me, 'r', NOVAL);
@@ -120,7 +121,7 @@ static void waiter(long idx)
 				log_ev(me, 'g', r < RTE_LOWERR ? NOVAL : r);
 				rt_sem_signal(&res);
 			} else {
-				rt_sleep_until(t6);
+				rt_sem_wait(&gate);
 				log_ev(me, 'm', NOVAL);
 			}
 			break;
@@ -144,8 +145,6 @@ static void releaser(long unused)
 			for (msg = 101; msg <= 102; msg++)
 				rt_mbx_send(&mbx_tx, &msg, sizeof(msg)); /* now full */
 		}
-		if (p == 6)
-			t6 = rt_get_time() + nano2count(2000000);
 		for (k = 0; k < NW; k++) {
 			/* arrival order: W1 W2 W3, in phases 3 and 4 W1 W3 W2 */
 			int who = (p == 3 || p == 4) && k ? 3 - k : k;
@@ -184,6 +183,10 @@ static void releaser(long unused)
 			rt_sleep(nano2count(3000000));
 			rt_sem_delete(&sem_del);
 			break;
+		case 6:
+			log_ev('R', 'o', NOVAL);
+			rt_sem_broadcast(&gate); /* W1 and W3 ready at once */
+			break;
 		}
 		limit = rt_get_time() + nano2count(100000000);
 		while (atomic_read(&finished[p]) < NW && rt_get_time() < limit)
@@ -220,6 +223,7 @@ static void cleanup(void)
 	rt_sem_delete(&sem_to);
 	rt_sem_delete(&sem_del); /* RTE_OBJINV if phase 5 deleted it: fine */
 	rt_sem_delete(&res);
+	rt_sem_delete(&gate);
 	if (mbx_rx_ok)
 		rt_mbx_delete(&mbx_rx);
 	if (mbx_tx_ok)
@@ -235,6 +239,7 @@ static int __init tx_semmbx_init(void)
 	rt_typed_sem_init(&sem_to, 0, CNT_SEM);
 	rt_typed_sem_init(&sem_del, 0, CNT_SEM);
 	rt_typed_sem_init(&res, 1, RES_SEM);
+	rt_typed_sem_init(&gate, 0, CNT_SEM);
 	err = rt_typed_mbx_init(&mbx_rx, 64, PRIO_Q);
 	mbx_rx_ok = !err;
 	if (!err) {
@@ -313,7 +318,7 @@ static void __exit tx_semmbx_exit(void)
 	expect("timeout-and-delete", 5, 'W', "1T 2D 3D");
 	check(to_elapsed >= nano2count(1000000), "timeout-duration",
 	      "rt_sem_wait_timed(1 ms) returned after %lld ns%lld", count2nano(to_elapsed), 0);
-	expect("res-sem-inheritance", 6, 0, "1k Ri10 1w 1r 2g 3m 1d");
+	expect("res-sem-inheritance", 6, 0, "1k Ri10 Ro 1w 1r 2g 3m 1d");
 	for (p = 1; p <= NPHASE; p++)
 		p_all += p_jobs[p];
 	check(p_all > 0, "preemptor-ran", "P ran %lld times%lld", p_all, 0);

@@ -2,11 +2,12 @@
 # sched-watchdog: a runaway priority-0 task on CPU 0 (tx_watchdog.c
 # mode=runaway; with one CPU, Linux would never run again) under
 # tactus_sched watchdog_us=20000. Asserts: insmod returns and the shell runs
-# commands, the task stopped (its loop counter stands still), it ran
-# about the budget (its own clock: >= 90%), dmesg has the watchdog line and its
-# "ran N ns" matches the task's own measure (+-10%), /proc/tactus/scheduler
+# commands, the task stopped (its loop counter stands still), dmesg has the
+# watchdog line and its "ran N ns" is at least the task's own measure,
+# /proc/tactus/scheduler
 # counts 1 hit, the task is reported suspended and deleted cleanly at rmmod;
-# on deterministic boots it ran 99%..110% of the budget.
+# on deterministic boots it ran 99%..110% of the budget and the line's
+# figure matches its own measure within 10%.
 # Then no false positives: a task resumed every 5 ms that works 2 ms and
 # suspends itself (60 runs, 120 ms of work in all: only the sum exceeds the
 # budget), and on deterministic boots a periodic task busy 50% for 300 ms.
@@ -37,13 +38,16 @@ tx_check deleted-cleanly test "$(tx_result tx_watchdog delete)" = 0
 ran=$(tx_result tx_watchdog ran_ns)
 echo "runaway ran $ran ns by its own clock; the watchdog line says $msg_ns ns"
 tx_metric runaway_ran_ns "$ran"
-# (its own clock starts at its first instruction and stops at its last loop:
-# a little under the budget; real-time boots add host noise)
-tx_check ran-about-the-budget test "${ran:-0}" -ge $((BUDGET_US * 1000 * 9 / 10))
-tx_check "watchdog-line-ns-matches-measure ($msg_ns vs $ran)" \
-	test "${msg_ns:-0}" -ge $((${ran:-0} * 9 / 10)) -a "${msg_ns:-0}" -le $((${ran:-0} * 11 / 10))
+# The task's own clock runs from its first to its last loop iteration: a
+# little under what the watchdog charged it. The watchdog line's "ran N ns"
+# must be at least that (-10%) and at most 3 budgets; on deterministic
+# boots both are within 1%..10% of each other and of the budget.
+tx_check "watchdog-line-ns-at-least-own-measure ($msg_ns vs $ran)" \
+	test "${msg_ns:-0}" -ge $((${ran:-0} * 9 / 10)) -a "${msg_ns:-0}" -le $((BUDGET_US * 3000))
 if tx_timing; then
 	tx_check "ran-budget-within-1%-to-10%" test "$ran" -ge $((BUDGET_US * 990)) -a "$ran" -le $((BUDGET_US * 1100))
+	tx_check "watchdog-line-ns-within-10%-of-own-measure ($msg_ns vs $ran)" \
+		test "${msg_ns:-0}" -ge $((${ran:-0} * 9 / 10)) -a "${msg_ns:-0}" -le $((${ran:-0} * 11 / 10))
 fi
 
 tx_mark
@@ -56,13 +60,14 @@ tx_check selfsuspend-not-hit sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep '
 tx_check proc-still-one-hit test "$(hits)" = 1
 
 if tx_timing; then
+	h0=$(hits)
 	tx_mark
 	tx_check insmod-busy insmod $M/tx_watchdog.ko mode=busy busy_us=500
 	sleep 0.3
 	tx_check rmmod-busy rmmod tx_watchdog
 	tx_check busy-task-ran test "$(tx_result tx_watchdog jobs)" -gt 250
 	tx_check busy-not-hit sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep 'tactus: watchdog: task'"
-	tx_check proc-still-one-hit-after-busy test "$(hits)" = 1
+	tx_check proc-no-new-hit-after-busy test "$(hits)" = "$h0"
 fi
 tx_unload_stack
 tx_finish
