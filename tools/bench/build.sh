@@ -71,12 +71,11 @@ tx_step "benchmark modules for our kernel" "$LOG" build_bench tactus "$KDIR"
 tx_step "benchmark modules for Debian stock" "$LOG" build_bench debian "$KD_STOCK"
 tx_step "benchmark modules for Debian PREEMPT_RT" "$LOG" build_bench debian-rt "$KD_RT"
 
-"${TACTUS_CROSS}gcc" -static -O2 -Wall -Werror -o "$OUT/bench-chrt" "$HERE/guest/bench-chrt.c"
 tx_log "[build 4/4] initramfs (busybox, rt-tests, stress-ng, modules of all kernels, guest scripts)"
 "$TACTUS_ROOT/tools/qemu/mkinitramfs.sh" "$OUT/initramfs.cpio.gz" --with-rt-tests --with-stress-ng \
     --add "$MOD/tactus:/lib/modules/bench/" --add "$MOD/debian:/lib/modules/bench/" \
     --add "$MOD/debian-rt:/lib/modules/bench/" \
-    --add "$OUT/bench-chrt:/usr/bin/bench-chrt" --add "$HERE/guest/bench.sh:/tests/bench.sh" --add "$HERE/guest/switches.sh:/tests/bench-switches.sh" \
+    --add "$HERE/guest/bench.sh:/tests/bench.sh" --add "$HERE/guest/switches.sh:/tests/bench-switches.sh" \
     2>>"$LOG"
 {
     echo "our kernel: $KDIR"

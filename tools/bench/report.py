@@ -35,7 +35,7 @@ LOAD_TEXT = {
     "idle": "idle (busy loop)",
     "irqoff": "irq-off (20 ms sections)",
     "grinder": "grinder (hackbench + dd)",
-    "stressng": "stress-ng (cpu, vm, switch, hrtimers)",
+    "stressng": "stress-ng (cpu, vm, switch)",
 }
 # (system, measure, label) in table order
 MEASURES = [

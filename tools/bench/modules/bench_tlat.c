@@ -7,7 +7,8 @@
  *   L  priority 'low_prio' (lower), period 'low_period_us', busy for
  *      'low_work_us' in every job, so that H often preempts a running
  *      real-time task and every low_period/period-th release of H shares
- *      its timer interrupt with L's.
+ *      its timer interrupt with L's ('low_offset_us' shifts L's releases;
+ *      low_period_us=0: no L, both for analysis).
  * Each job first reads the time base and records (now - release time) in a
  * bench_hist (1 us buckets, exact min/avg/max). H records 'samples' jobs,
  * then both stop recording and sysfs parameter 'done' becomes 1; the tasks
@@ -39,6 +40,9 @@ static int low_work_us = 1000;
 module_param(low_work_us, int, 0444);
 static int low_prio = 2;
 module_param(low_prio, int, 0444);
+static int low_offset_us;
+module_param(low_offset_us, int, 0444);
+MODULE_PARM_DESC(low_offset_us, "L's first release after H's (0: together, the default; for analysis)");
 static int report_ms = 1000;
 module_param(report_ms, int, 0444);
 static int nbins = 30000;
@@ -95,7 +99,7 @@ static void high(long unused)
 static void low(long unused)
 {
 	RTIME period = nano2count((RTIME)low_period_us * 1000);
-	RTIME expected = start;
+	RTIME expected = start + nano2count((RTIME)low_offset_us * 1000);
 
 	for (;;) {
 		long long lat = rt_get_time() - expected;
@@ -122,8 +126,8 @@ static int __init bench_tlat_init(void)
 {
 	int err;
 
-	if (period_us <= 0 || low_period_us <= 0 || samples <= 0 || nbins <= 0 || low_work_us < 0 ||
-	    low_work_us >= low_period_us)
+	if (period_us <= 0 || low_period_us < 0 || samples <= 0 || nbins <= 0 || low_work_us < 0 ||
+	    low_offset_us < 0 || (low_period_us && low_work_us >= low_period_us))
 		return -EINVAL;
 	err = bench_hist_init(&hist_h, period_us == 100 ? "tactus-100us" : period_us == 1000 ? "tactus-1ms" : "tactus",
 			      (s64)period_us * 1000, nbins);
@@ -134,20 +138,25 @@ static int __init bench_tlat_init(void)
 	err = rt_task_init(&task_h, high, 0, 16384, prio, 0, NULL);
 	if (err)
 		goto free;
-	err = rt_task_init(&task_l, low, 0, 16384, low_prio, 0, NULL);
-	if (err)
-		goto del_h;
+	if (low_period_us) {
+		err = rt_task_init(&task_l, low, 0, 16384, low_prio, 0, NULL);
+		if (err)
+			goto del_h;
+	}
 	if (!proc_create_single("bench_tlat", 0444, NULL, show)) {
 		err = -ENOMEM;
 		goto del_l;
 	}
 	rt_printk("RTH|%11s|%11s|%11s|%11s|%11s\n", "lat min", "lat avg", "lat max", "ovl max", "overruns");
 	start = rt_get_time() + nano2count(10 * 1000 * 1000);
-	rt_task_make_periodic(&task_l, start, nano2count((RTIME)low_period_us * 1000));
+	if (low_period_us)
+		rt_task_make_periodic(&task_l, start + nano2count((RTIME)low_offset_us * 1000),
+				      nano2count((RTIME)low_period_us * 1000));
 	rt_task_make_periodic(&task_h, start, nano2count((RTIME)period_us * 1000));
 	return 0;
 del_l:
-	rt_task_delete(&task_l);
+	if (low_period_us)
+		rt_task_delete(&task_l);
 del_h:
 	rt_task_delete(&task_h);
 free:
@@ -159,7 +168,8 @@ free:
 static void __exit bench_tlat_exit(void)
 {
 	rt_task_delete(&task_h);
-	rt_task_delete(&task_l);
+	if (low_period_us)
+		rt_task_delete(&task_l);
 	remove_proc_entry("bench_tlat", NULL);
 	pr_info("bench_tlat: period %d us: %llu samples, overruns %llu, latency min %lld avg %lld max %lld ns\n",
 		period_us, hist_h.samples, hist_h.overruns, hist_h.samples ? hist_h.min_ns : 0,
