@@ -25,7 +25,9 @@
 #  - the FP file should include only what it needs (rtai_*.h, no Linux
 #    headers that declare inline functions of their own), and pass results
 #    to the normal file as integers;
-#  - arm64 only so far (x86 would remove -mno-sse -mno-mmx -mno-sse2 ...).
+#  - x86_64: CC_FLAGS_FPU (-msse -msse2 -mhard-float) comes after the kernel's
+#    -mno-sse -mno-sse2 -mno-80387 and wins; -mno-avx stays, and must: the
+#    port saves x87/SSE state only (fxsave).
 #
 # Used by tests/qemu/modules/Kbuild (tx_fpu) and tested by
 # tests/qemu/scripts/sched-fpu.sh.

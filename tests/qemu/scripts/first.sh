@@ -1,6 +1,7 @@
 # First boot of the modules: load, run a 1 kHz task with the irq-off stressor, unload.
 
-insmod /lib/modules/tactus_hal.ko profile=1 || exit 1
+hal_opts=""; [ "$(uname -m)" = aarch64 ] && hal_opts=profile=1
+insmod /lib/modules/tactus_hal.ko $hal_opts || { dmesg | tail -20; exit 1; }
 insmod /lib/modules/tactus_sched.ko || exit 1
 cat /proc/tactus/hal
 insmod /lib/modules/tx_latency.ko period_us=1000 report_ms=500 || exit 1

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * arch/x86/switch.S - stack switch, task start, the return-redirection
+ * trampoline and FPU save/restore of the x86_64 port (design:
+ * docs/x86_64-port.md). Built by Kbuild with the kernel's headers, so
+ * objtool, IBT and the return thunks see ordinary kernel assembly.
+ */
+#include <linux/linkage.h>
+#include <asm/asm.h>
+#include <asm/nospec-branch.h>
+#include <asm/unwind_hints.h>
+
+	.text
+
+/*
+ * void tx_x86_switch_stack(uint64_t *save_sp, const uint64_t *load_sp)
+ * Callee-saved registers go on the old stack, its RSP into *save_sp; the
+ * new stack's RSP comes from *load_sp and its registers off it. The frame
+ * is the one tx_port_context_init() builds for a new task.
+ */
+SYM_FUNC_START(tx_x86_switch_stack)
+	pushq	%rbp
+	pushq	%rbx
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+	movq	%rsp, (%rdi)
+	movq	(%rsi), %rsp
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%rbx
+	popq	%rbp
+	RET
+SYM_FUNC_END(tx_x86_switch_stack)
+
+/* First code of a task, "returned to" by tx_x86_switch_stack with
+ * r12 = argument, r13 = entry (tx_port_context_init). Entry never returns. */
+SYM_FUNC_START(tx_x86_task_start)
+	pushq	$0			/* call-site alignment, and the end of backtraces */
+	movq	%r12, %rdi
+	CALL_NOSPEC r13
+	ud2
+SYM_FUNC_END(tx_x86_task_start)
+
+/*
+ * The NMI handler redirected an interrupted kernel context here (port.c,
+ * redirect()): RSP points at an IRETQ frame of that context, built on its
+ * own stack 16-byte aligned; IF is off and the co-kernel is masked. Save the
+ * general registers in pt_regs order, let the scheduler run (it may switch
+ * away and come back much later), restore them and IRETQ into the
+ * interrupted code with its own flags.
+ */
+SYM_CODE_START(tx_x86_trampoline)
+	UNWIND_HINT_IRET_REGS
+	ENDBR
+	pushq	$-1			/* orig_ax */
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rdx
+	pushq	%rcx
+	pushq	%rax
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+	UNWIND_HINT_REGS
+	movq	%rsp, %rdi		/* 16-byte aligned here: 21 words below an aligned frame base */
+	call	tx_x86_redirected
+	popq	%r15
+	popq	%r14
+	popq	%r13
+	popq	%r12
+	popq	%rbp
+	popq	%rbx
+	popq	%r11
+	popq	%r10
+	popq	%r9
+	popq	%r8
+	popq	%rax
+	popq	%rcx
+	popq	%rdx
+	popq	%rsi
+	popq	%rdi
+	addq	$8, %rsp
+	UNWIND_HINT_IRET_REGS
+	iretq
+SYM_CODE_END(tx_x86_trampoline)
+
+/* void tx_port_fpu_save(void *area), 64-byte aligned: x87, MMX, SSE state.
+ * AVX upper halves are not saved: tasks compiled for Tactus FPU use are
+ * built with SSE2 only (mk/tactus-fpu.mk). */
+SYM_FUNC_START(tx_port_fpu_save)
+	fxsave64 (%rdi)
+	RET
+SYM_FUNC_END(tx_port_fpu_save)
+
+SYM_FUNC_START(tx_port_fpu_restore)
+	fxrstor64 (%rdi)
+	RET
+SYM_FUNC_END(tx_port_fpu_restore)
