@@ -21,7 +21,7 @@
 #
 # How each test boots: a header line in the script
 #     # tactus-boots: BOOT [BOOT...]          (default: icount smp2)
-#     # tactus-timeout: SECONDS               (host limit per boot, default 180;
+#     # tactus-timeout: SECONDS               (host limit per boot, default 120;
 #                                              doubled on the debug kernel)
 # BOOT is a '+'-joined set of:
 #     icount  --smp 1 --icount --seed 1 and tactus.timing=1 on the kernel
@@ -122,7 +122,7 @@ for f in "$root"/tests/qemu/scripts/*.sh; do
     b="${b:-icount smp2}"
     [ "$b" = none ] && continue
     to="$(sed -n 's/^#[[:space:]]*tactus-timeout:[[:space:]]*\([0-9]*\).*/\1/p' "$f" | head -n 1)"
-    tests+=("$name"); boots+=("$b"); timeouts+=("${to:-180}")
+    tests+=("$name"); boots+=("$b"); timeouts+=("${to:-120}")
 done
 for s in "${select[@]+"${select[@]}"}"; do
     found=0
