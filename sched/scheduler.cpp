@@ -6,6 +6,7 @@
 #include "../hal/linux_work.hpp"
 #include "../hal/rt_log.hpp"
 #include "../lib/assert.hpp"
+#include "../lib/muldiv.hpp"
 #include "errors.hpp"
 
 namespace tx {
@@ -218,8 +219,8 @@ void Scheduler::schedule(CpuState &c)
 		return;
 	Count now = static_cast<Count>(tx_port_now());
 	charge(c, prev, now);
-	if (prev->wait != Wait::None)
-		prev->exec_since_block = 0; // it blocked: the watchdog budget starts over
+	if (prev->wait != Wait::None || prev->suspend_depth > 0)
+		prev->exec_since_block = 0; // it blocked or suspended: the watchdog budget starts over
 	handoff_fpu(c, prev, next);
 	if (prev->dead) {
 		c.dying = prev->stack;
@@ -371,8 +372,12 @@ inline void Scheduler::check_budgets(CpuState &c, Count now)
 		t->suspend_depth = max(t->suspend_depth, 0) + 1;
 		wd_hits_++;
 		update_ready(t);
-		rt_log(0, "tactus: watchdog: task '%s' ran %lld ns without blocking; suspended",
-		       t->name, static_cast<long long>(ran));
+		long long ns = static_cast<long long>(muldiv_round(static_cast<uint64_t>(ran), 1000000000u, tx_port_counter_hz()));
+		if (t->name[0])
+			rt_log(0, "tactus: watchdog: task '%s' ran %lld ns without blocking; suspended", t->name, ns);
+		else
+			rt_log(0, "tactus: watchdog: task %p ran %lld ns without blocking; suspended",
+			       static_cast<void *>(t), ns);
 		return;
 	}
 	if (t->rr_quantum && now >= c.rr_deadline && c.ready.contains(t)) {

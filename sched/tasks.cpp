@@ -356,6 +356,11 @@ void Scheduler::move_to_cpu(Task *t, unsigned cpu)
 	Count deadline = t->timer.deadline;
 	from.timers.remove(&t->timer);
 	from.ntasks--;
+	// Its registers may stay in the old CPU's FPU (no other FPU context ran
+	// there); coming back, they would be taken as current. Its area holds
+	// the state: the next FPU user there restores.
+	if (from.fpu_regs == t)
+		from.fpu_regs = nullptr;
 	t->cpu = cpu;
 	cpus_[cpu].ntasks++;
 	if (timed)

@@ -514,7 +514,9 @@ TEST_F(Sched, WatchdogSuspendsARunawayTask)
 	EXPECT_EQ(tx::g_sched.watchdog_hits(), 1u);
 	tx::sim::pump_linux_work();
 	ASSERT_FALSE(tx::sim::log_lines().empty());
-	EXPECT_NE(tx::sim::log_lines().back().find("watchdog: task"), std::string::npos);
+	const std::string line = tx::sim::log_lines().back();
+	EXPECT_NE(line.find("watchdog: task 0x"), std::string::npos) << line; // unnamed: its address
+	EXPECT_NE(line.find(" ran " + std::to_string(count2nano(10000)) + " ns"), std::string::npos) << line;
 	// A task that blocks regularly is never caught.
 	ASSERT_EQ(spawn(c, 2, [&] {
 			for (int i = 0; i < 10; i++) {
@@ -526,6 +528,28 @@ TEST_F(Sched, WatchdogSuspendsARunawayTask)
 	rt_task_resume(&c);
 	run(200000);
 	EXPECT_EQ(tx::g_sched.watchdog_hits(), 1u);
+}
+
+// Suspending itself ends a run like blocking does: a task resumed every
+// 5000 that works 2000 and suspends never reaches a 10000 budget.
+TEST_F(Sched, WatchdogBudgetStartsOverWhenATaskSuspendsItself)
+{
+	tx::g_sched.set_watchdog_budget(10000);
+	int jobs = 0;
+	start(a, 1, [&] {
+		for (;;) {
+			work(2000);
+			jobs++;
+			rt_task_suspend(nullptr);
+		}
+	});
+	for (int i = 0; i < 20; i++) {
+		run(5000);
+		rt_task_resume(&a);
+	}
+	run(5000);
+	EXPECT_EQ(jobs, 21);
+	EXPECT_EQ(tx::g_sched.watchdog_hits(), 0u);
 }
 
 TEST_F(Sched, FpuStateIsSwappedLazily)

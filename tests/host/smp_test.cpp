@@ -89,6 +89,43 @@ TEST_F(Smp, MigrationMovesQueuesAndTimers)
 	rt_set_runnable_on_cpuid(&a, 99);
 }
 
+// An FPU task moved away from CPU 0 while only a non-FPU task runs there
+// leaves its registers in CPU 0's FPU; after it ran on CPU 1 they are
+// stale, so coming back it must be restored. Linux (the test body) must
+// not run on CPU 0 in between, or its own restore would hide the bug: a
+// busy non-FPU task holds CPU 0 and a task on CPU 1 does the moves.
+TEST_F(Smp, FpuTaskMovedAwayAndBackIsRestored)
+{
+	volatile bool done = false;
+	std::vector<int> cpus;
+	uint64_t restores_before = 0, restores_after = 0;
+	ASSERT_EQ(spawn(b, 9, [&] {
+		while (!done)
+			work(10);
+	}, 0, 0), 0);
+	start(c, 5, [&] {
+		rt_sleep(500);
+		rt_set_runnable_on_cpuid(&a, 1); // a sleeps, b holds CPU 0
+		rt_sleep(1000);
+		rt_set_runnable_on_cpuid(&a, 0);
+	}, 0, 1);
+	start(a, 5, [&] {
+		rt_task_resume(&b);
+		cpus.push_back(rtai_cpuid());
+		rt_sleep(1000); // moved to CPU 1 meanwhile
+		cpus.push_back(rtai_cpuid());
+		restores_before = tx::g_sched.cpu(0).fpu_restores;
+		rt_sleep(1000); // moved back meanwhile
+		cpus.push_back(rtai_cpuid());
+		restores_after = tx::g_sched.cpu(0).fpu_restores;
+		done = true;
+	}, 1, 0);
+	run(3000);
+	ASSERT_TRUE(done);
+	EXPECT_EQ(cpus, (std::vector<int>{0, 1, 0}));
+	EXPECT_EQ(restores_after, restores_before + 1);
+}
+
 TEST_F(Smp, DeleteATaskRunningOnAnotherCpu)
 {
 	volatile bool running = false;
