@@ -131,6 +131,7 @@ unsigned int tx_sched_delete_tasks(int (*match)(void (*)(long), void *), void *c
 	return g_sched.delete_tasks_if(match ? +pred : nullptr, &m);
 }
 
-unsigned int tx_sched_tasks_on_cpu(unsigned int cpu) { return cpu < kMaxCpus ? g_sched.cpu(cpu).ntasks : 0; }
+unsigned int tx_sched_cpu_offline(unsigned int cpu) { return g_sched.set_cpu_offline(cpu); }
+void tx_sched_cpu_online(unsigned int cpu) { g_sched.set_cpu_online(cpu); }
 
 } // extern "C"

@@ -52,7 +52,11 @@ int tx_sched_tasks(struct tx_task_info *out, int max);
 /* Delete the tasks whose function satisfies match(entry, ctx) (all if match
  * is NULL); returns how many. Linux context. */
 unsigned int tx_sched_delete_tasks(int (*match)(void (*entry)(long), void *ctx), void *ctx);
-unsigned int tx_sched_tasks_on_cpu(unsigned int cpu);
+/* CPU hotplug (Linux context, on that CPU): offline returns the number of
+ * tasks placed there and refuses if nonzero; 0: no task can be placed on it
+ * until tx_sched_cpu_online. */
+unsigned int tx_sched_cpu_offline(unsigned int cpu);
+void tx_sched_cpu_online(unsigned int cpu);
 
 #ifdef __cplusplus
 }

@@ -165,6 +165,12 @@ public:
 	CpuState &cpu(unsigned i) { return cpus_[i]; }
 	CpuState &this_cpu() { return cpus_[tx_port_cpu()]; }
 	uint32_t online_mask() const { return online_; }
+	// CPU hotplug, Linux context on 'cpu' itself. Taking a CPU offline is
+	// refused while tasks are placed on it: returns their number (0: it is
+	// offline now, no new task can be placed there). Bringing it online
+	// makes it usable again and starts its timer if the timer runs.
+	unsigned set_cpu_offline(unsigned cpu);
+	void set_cpu_online(unsigned cpu);
 	unsigned task_count() const { return ntasks_; }
 	Count watchdog_budget() const { return wd_budget_; }
 	uint64_t watchdog_hits() const { return wd_hits_; }

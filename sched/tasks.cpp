@@ -368,6 +368,49 @@ void Scheduler::move_to_cpu(Task *t, unsigned cpu)
 	update_ready(t);
 }
 
+unsigned Scheduler::set_cpu_offline(unsigned cpu)
+{
+	if (cpu >= kMaxCpus)
+		return 0;
+	unsigned long flags = lock_.lock();
+	CpuState &c = cpus_[cpu];
+	unsigned hosted = c.ntasks;
+	if (!hosted && c.online) {
+		c.online = false;
+		online_ &= ~(1u << cpu);
+		multi_cpu_ = (online_ & (online_ - 1)) != 0;
+		c.programmed = kUnprogrammed;
+	}
+	lock_.unlock(flags);
+	return hosted;
+}
+
+void Scheduler::set_cpu_online(unsigned cpu)
+{
+	if (cpu >= kMaxCpus)
+		return;
+	unsigned long flags = lock_.lock();
+	CpuState &c = cpus_[cpu];
+	if (!c.online) {
+		c.online = true;
+		online_ |= 1u << cpu;
+		multi_cpu_ = (online_ & (online_ - 1)) != 0;
+		Count now = counter();
+		c.tick_time = now;
+		c.next_tick = now + tick_period_;
+		c.programmed = kUnprogrammed;
+		if (timer_running_) {
+			if (&c == &this_cpu()) {
+				reprogram(c);
+			} else {
+				c.timer_dirty = true;
+				tx_port_send_ipi(c.index);
+			}
+		}
+	}
+	lock_.unlock(flags);
+}
+
 int Scheduler::set_cpus(Task *t, uint32_t cpus)
 {
 	unsigned cpu = first_cpu(cpus);

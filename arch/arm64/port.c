@@ -126,6 +126,9 @@ EXPORT_SYMBOL_GPL(tx_arm64_counter_virtual);
 EXPORT_SYMBOL_GPL(tx_arm64_percpu_el2);
 EXPORT_PER_CPU_SYMBOL_GPL(tx_arm64_cpu_index);
 static unsigned int timer_irq, ipi_irq;
+/* Looked up once: irq_get_irq_data() walks RCU-protected maple trees, which
+ * NMI context must not. */
+static struct irq_data *ipi_data;
 static u64 counter_hz;
 static DEFINE_PER_CPU(int, tx_nmi_cookie);
 static bool timer_claimed, ipi_claimed;
@@ -388,6 +391,7 @@ static int map_ipi(void)
 		pr_err("tactus: cannot map SGI %u\n", ipi_sgi);
 		return -ENODEV;
 	}
+	ipi_data = irq_get_irq_data(ipi_irq);
 	return 0;
 }
 
@@ -441,6 +445,7 @@ static void release_irqs(void)
 		irq_dispose_mapping(ipi_irq);
 	ipi_claimed = timer_claimed = false;
 	ipi_irq = 0;
+	ipi_data = NULL;
 }
 
 static int check_kernel(void)
@@ -570,20 +575,15 @@ unsigned int tx_port_cpu(void)
 /* The GIC driver orders the flag store before the SGI (dsb ishst). */
 void tx_port_send_ipi(unsigned int cpu)
 {
-	struct irq_data *d = irq_get_irq_data(ipi_irq);
-
 	WRITE_ONCE(*per_cpu_ptr(&tx_sgi_core, cpu), 1);
-	d->chip->ipi_send_mask(d, cpumask_of(cpu));
+	ipi_data->chip->ipi_send_mask(ipi_data, cpumask_of(cpu));
 }
 
 void tx_arch_linux_kick(void)
 {
-	struct irq_data *d = irq_get_irq_data(ipi_irq);
-	unsigned int cpu = tx_port_cpu();
-
 	if (this_cpu_xchg(tx_sgi_linux_work, 1))
 		return; /* one on its way */
-	d->chip->ipi_send_mask(d, cpumask_of(cpu));
+	ipi_data->chip->ipi_send_mask(ipi_data, cpumask_of(tx_port_cpu()));
 }
 
 /* Context layout (words): x19..x28, x29 (fp), x30 (lr), sp, PMR. */

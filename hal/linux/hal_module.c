@@ -158,14 +158,19 @@ EXPORT_SYMBOL_GPL(tx_hal_describe);
 
 static int tx_cpu_online(unsigned int cpu)
 {
-	return tx_arch_cpu_online(cpu);
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	int err = tx_arch_cpu_online(cpu);
+
+	if (!err && core)
+		core->cpu_online(cpu);
+	return err;
 }
 
 /* A CPU that hosts real-time tasks stays online: its tasks would stop. */
 static int tx_cpu_offline(unsigned int cpu)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
-	unsigned int n = core ? core->tasks_on_cpu(cpu) : 0;
+	unsigned int n = core ? core->cpu_offline(cpu) : 0;
 
 	if (n) {
 		pr_warn("tactus: CPU%u hosts %u real-time task(s): refusing to take it offline\n", cpu, n);

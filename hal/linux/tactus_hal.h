@@ -19,8 +19,11 @@ struct tx_core_ops {
 	int (*resched_pending)(void);
 	void (*dispatch)(void);
 	void (*linux_work)(void);
-	/* Number of real-time tasks placed on 'cpu' (refuses CPU offlining). */
-	unsigned int (*tasks_on_cpu)(unsigned int cpu);
+	/* CPU hotplug, on that CPU. cpu_offline returns the number of
+	 * real-time tasks placed there: nonzero refuses, 0 means the scheduler
+	 * no longer uses it. cpu_online makes it usable again. */
+	unsigned int (*cpu_offline)(unsigned int cpu);
+	void (*cpu_online)(unsigned int cpu);
 };
 
 /* Attach the scheduler. Fails with -EBUSY if one is attached already. */

@@ -7,6 +7,7 @@
  * module that is unloaded with tasks still alive.
  */
 #include <linux/cpumask.h>
+#include <linux/cpu.h>
 #include <linux/module.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
@@ -32,7 +33,8 @@ static const struct tx_core_ops core_ops = {
 	.resched_pending = tx_core_resched_pending,
 	.dispatch = tx_core_dispatch,
 	.linux_work = tx_core_linux_work,
-	.tasks_on_cpu = tx_sched_tasks_on_cpu,
+	.cpu_offline = tx_sched_cpu_offline,
+	.cpu_online = tx_sched_cpu_online,
 };
 
 /* ---- Tasks outliving their module ----------------------------------------- */
@@ -113,9 +115,13 @@ static int __init tactus_sched_init(void)
 	struct proc_dir_entry *dir = tx_hal_proc_dir();
 	int err;
 
+	/* No CPU comes or goes between reading the mask and attaching (after
+	 * that, the HAL's hotplug callbacks tell the scheduler). */
+	cpus_read_lock();
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
 	err = tx_hal_attach_core(&core_ops);
+	cpus_read_unlock();
 	if (err) {
 		pr_err("tactus: a scheduler is attached to the HAL already\n");
 		return err;

@@ -159,3 +159,26 @@ TEST_F(Smp, MigrateATaskWhileItRuns)
 	run(2000);
 	EXPECT_EQ(cpus, (std::vector<int>{1, 0}));
 }
+
+// CPU hotplug: offline is refused while tasks are placed on the CPU; an
+// offline CPU takes no new task; back online, tasks run there again.
+TEST_F(Smp, OfflineCpuIsRefusedWhileItHostsTasksAndTakesNoNewOnes)
+{
+	int runs = 0;
+	ASSERT_EQ(spawn(a, 5, [&] { runs++; }, 0, 1), 0);
+	EXPECT_EQ(tx::g_sched.set_cpu_offline(1), 1u);
+	EXPECT_TRUE(tx::g_sched.cpu(1).online);
+	rt_task_delete(&a);
+	EXPECT_EQ(tx::g_sched.set_cpu_offline(1), 0u);
+	EXPECT_FALSE(tx::g_sched.cpu(1).online);
+	EXPECT_EQ(tx::g_sched.online_mask(), 1u);
+	EXPECT_EQ(spawn(b, 5, [&] { runs++; }, 0, 1), -EINVAL);
+	ASSERT_EQ(spawn(b, 5, [&] { runs++; }), 0); // placed on CPU 0
+	EXPECT_EQ(tx::g_sched.cpu(0).ntasks, 1u);
+	rt_task_delete(&b);
+	tx::g_sched.set_cpu_online(1);
+	EXPECT_EQ(tx::g_sched.online_mask(), 3u);
+	start(c, 5, [&] { runs++; }, 0, 1);
+	run(1000);
+	EXPECT_EQ(runs, 1);
+}

@@ -35,6 +35,9 @@ static int slow_busy_us = 6000;
 module_param(slow_busy_us, int, 0444);
 static int run_ms = 1500;
 module_param(run_ms, int, 0444);
+static int stagger_us;
+module_param(stagger_us, int, 0444);
+MODULE_PARM_DESC(stagger_us, "release the fast task this much and the slow task twice this much after the latency task (0: together)");
 /* 1 once run_ms is over (the test script polls it). */
 static int done;
 module_param(done, int, 0444);
@@ -75,7 +78,7 @@ static void job_loop(long which)
 	static const int *const periods[NTASKS] = { &lat_period_us, &fast_period_us, &slow_period_us };
 	int busy_us = which == FAST ? fast_busy_us : which == SLOW ? slow_busy_us : 0;
 	RTIME period = nano2count((RTIME)*periods[which] * 1000);
-	RTIME release = t_start;
+	RTIME release = t_start + nano2count((RTIME)which * stagger_us * 1000);
 	struct tstat *s = &st[which];
 
 	for (;;) {
@@ -121,8 +124,10 @@ static int __init tx_preempt_init(void)
 	t_start = rt_get_time() + nano2count(2000000);
 	t_end = t_start + nano2count((RTIME)run_ms * 1000000);
 	rt_task_make_periodic(&tasks[LAT], t_start, nano2count((RTIME)lat_period_us * 1000));
-	rt_task_make_periodic(&tasks[FAST], t_start, nano2count((RTIME)fast_period_us * 1000));
-	rt_task_make_periodic(&tasks[SLOW], t_start, nano2count((RTIME)slow_period_us * 1000));
+	rt_task_make_periodic(&tasks[FAST], t_start + nano2count((RTIME)stagger_us * 1000),
+			      nano2count((RTIME)fast_period_us * 1000));
+	rt_task_make_periodic(&tasks[SLOW], t_start + nano2count((RTIME)stagger_us * 2000),
+			      nano2count((RTIME)slow_period_us * 1000));
 	return 0;
 }
 

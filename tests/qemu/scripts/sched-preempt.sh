@@ -4,9 +4,15 @@
 # 6 ms busy) on CPU 0 while Linux spins a busy loop. Asserts the job log:
 # strict priority preemption, LIFO nesting, every nesting kind seen; on
 # deterministic boots also the job counts (run / period), zero overruns and
-# the latency task's worst-case release latency <= 25 us.
+# the latency task's worst-case release latency <= 32 us.
+# Why 32 us (icount shift=4: 16 ns per instruction): Linux's busy loop runs
+# in user mode, where the NMI cannot redirect and kicks (a second NMI inside
+# Linux's IRQ entry): with releases 300 us apart (stagger_us=300) the worst
+# was 26.1 us; released together with the fast and slow tasks (every 4 and
+# 24 ms) the expiry of their timers comes first: 27.8-29.3 us measured.
+# The single-task, kernel-mode case is sched-irqoff's (<= 25 us).
 . /tests/sched-lib.sh
-LIMIT_NS=25000
+LIMIT_NS=32000
 
 tx_load_stack || tx_finish
 tx_mark
