@@ -12,6 +12,7 @@ namespace {
 struct GlobalLock {
 	SpinLock lock;
 	int owner = -1; // CPU holding it; written only by that CPU, masked
+	unsigned long outer_mask = 0; // masking state before the holder's first cli
 };
 constinit GlobalLock g_global{};
 
@@ -38,6 +39,7 @@ unsigned long rt_global_save_flags_and_cli(void)
 		return mask << 1;
 	g_global.lock.lock(); // masks once more: undone by unlock(1)
 	store_relaxed(&g_global.owner, static_cast<int>(tx_port_cpu()));
+	g_global.outer_mask = mask;
 	return (mask << 1) | kTookLock;
 }
 
@@ -50,11 +52,16 @@ void rt_global_restore_flags(unsigned long flags)
 
 void rt_global_cli(void) { (void)rt_global_save_flags_and_cli(); }
 
+// Back to the state before rt_global_cli (the port's "unmasked" may carry
+// more, e.g. Linux's own interrupt flag on x86).
 void rt_global_sti(void)
 {
-	if (held_here())
+	unsigned long mask = 0;
+	if (held_here()) {
+		mask = g_global.outer_mask;
 		release();
-	tx_port_irq_restore(0);
+	}
+	tx_port_irq_restore(mask);
 }
 
 void rt_global_save_flags(unsigned long *flags)

@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * arch/x86/port.c - the x86_64 port, for Debian's stock kernel: an HPET
- * comparator that Linux leaves free, its MSI in NMI delivery mode, as the
- * co-kernel timer; NMI IPIs as the reschedule IPI; the TSC as the time base;
- * preemption by return redirection from the NMI handler. The design and its
- * reasoning: docs/x86_64-port.md.
+ * arch/x86/port.c - the x86_64 port, for Debian's stock kernel with no
+ * patch: an NMI-raising timer (timer_source.h; the HPET today), NMI IPIs
+ * as the reschedule IPI, the TSC as the time base, and preemption by
+ * return redirection from the NMI handler. Design, reasoning and costs:
+ * docs/x86_64-port.md.
  *
- * x86 cannot mask NMIs, so co-kernel masking is a per-CPU flag: an NMI that
- * finds it set only records why it came, and whoever clears the flag runs
- * what was recorded (tx_port_irq_restore). The same save also clears IF, so
- * Linux's interrupts stay off inside the co-kernel and while tasks run.
+ * x86 cannot mask NMIs, so co-kernel masking is a per-CPU flag
+ * (tx_x86_masked): an NMI that finds it set only records why it came
+ * (tx_x86_pending), and whoever clears the flag runs what was recorded.
+ * The same save also clears IF, so Linux's interrupts stay off inside the
+ * co-kernel and while tasks run.
  */
-#include <linux/acpi.h>
 #include <linux/cpu.h>
-#include <linux/io.h>
 #include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -24,11 +23,13 @@
 #include <asm/apic.h>
 #include <asm/fpu/api.h>
 #include <asm/nmi.h>
+#include <asm/pgtable_areas.h>
 #include <asm/processor.h>
 #include <asm/tsc.h>
 
 #include "../../arch/port.h"
 #include "../../hal/linux/arch_hooks.h"
+#include "timer_source.h"
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0) || LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
 #error "the x86_64 port relies on the NMI entry of Linux 6.12 (docs/x86_64-port.md)"
@@ -36,49 +37,40 @@
 
 static unsigned int retry_us = 30;
 module_param(retry_us, uint, 0444);
-MODULE_PARM_DESC(retry_us, "interval of the retry NMI that bounds a release landing in a non-redirectable spot");
+MODULE_PARM_DESC(retry_us, "delay of the retry NMI after a release found Linux in a spot it cannot preempt (entry code with interrupts off); must exceed the NMI path");
 
-static unsigned int retry_cap = 8;
+static unsigned int retry_cap = 64;
 module_param(retry_cap, uint, 0444);
-MODULE_PARM_DESC(retry_cap, "most consecutive retry NMIs before waiting for Linux's interrupts");
+MODULE_PARM_DESC(retry_cap, "most retry NMIs in a row before waiting for Linux to enable interrupts");
 
-/* ---- HPET ---------------------------------------------------------------- */
-
-#define HPET_ID			0x000
-#define HPET_CFG		0x010
-#define HPET_COUNTER		0x0f0
-#define HPET_Tn_CFG(n)		(0x100 + 0x20 * (n))
-#define HPET_Tn_CMP(n)		(0x108 + 0x20 * (n))
-#define HPET_Tn_ROUTE(n)	(0x110 + 0x20 * (n))
-#define HPET_CFG_ENABLE		0x001
-#define HPET_CFG_LEGACY		0x002
-#define HPET_TN_ENABLE		0x004
-#define HPET_TN_PERIODIC	0x008
-#define HPET_TN_64BIT_CAP	0x020
-#define HPET_TN_32BIT		0x100
-#define HPET_TN_FSB		0x4000
-#define HPET_TN_FSB_CAP		0x8000
-#define MSI_DATA_NMI		0x400 /* delivery mode 100b: NMI */
-
-static void __iomem *hpet;
-static unsigned int channel;
-static u64 hpet_hz, tsc_hz;
-static u64 hpet_per_tsc; /* 32.32 fixed point */
+static const struct tx_x86_timer_source *source = &tx_x86_hpet_source;
+u64 tx_x86_tsc_hz;
+static u64 slack_tsc; /* a deadline this close counts as reached */
 static char description[200];
 static unsigned long rt_canary; /* see canary_slot_swap() */
 
 /* ---- Per-CPU state --------------------------------------------------------- */
 
-enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4 };
+enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4, WHY_RETRY = 8 };
+
+/* Read by the core's inline fast paths (port_inline.h), hence exported. */
+DEFINE_PER_CPU(unsigned int, tx_x86_cpu_index);
+DEFINE_PER_CPU(unsigned long, tx_x86_masked);  /* co-kernel masking: 0 or 1 */
+DEFINE_PER_CPU(unsigned long, tx_x86_pending); /* WHY_* bits that came while masked */
+EXPORT_PER_CPU_SYMBOL_GPL(tx_x86_cpu_index);
+EXPORT_PER_CPU_SYMBOL_GPL(tx_x86_masked);
+EXPORT_PER_CPU_SYMBOL_GPL(tx_x86_pending);
+
+/* When this CPU wants an NMI: min(core deadline, retry); for the source. */
+DEFINE_PER_CPU(u64, tx_x86_wake) = U64_MAX;
 
 struct tx_x86_cpu {
-	unsigned long masked;   /* co-kernel masking: 0, or 1 while masked */
-	unsigned long pending;  /* WHY_* bits that came while masked */
 	unsigned long reasons;  /* WHY_* bits sent by other CPUs with an NMI */
 	unsigned long nmi_sent; /* an NMI IPI to this CPU is in flight */
-	u64 deadline;           /* TSC deadline of this CPU's timer, U64_MAX: none */
+	u64 deadline;           /* the core's TSC deadline, U64_MAX: none */
+	u64 retry_at;           /* a retry NMI, U64_MAX: none */
 	unsigned int retries;   /* consecutive retry NMIs */
-	unsigned long stack_lo, stack_hi; /* the running task's stack, 0 for Linux */
+	bool aim_due;           /* the source must be re-aimed before the NMI ends */
 	unsigned long selftest;        /* nonzero during the load-time self-test */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
 	struct irq_work kick;
@@ -86,64 +78,48 @@ struct tx_x86_cpu {
 };
 static DEFINE_PER_CPU(struct tx_x86_cpu, tx_cpu);
 
-/* The one comparator serves every CPU: it is aimed at the earliest deadline.
- * Held with co-kernel masking (IF off), in NMI context too; hold time O(CPUs). */
-static arch_spinlock_t hpet_lock = __ARCH_SPIN_LOCK_UNLOCKED;
-static u64 tsc_ref, hpet_ref; /* a recent (TSC, HPET) pair, for conversions */
-static u64 hpet_cfg;          /* what we last wrote to the comparator's CFG (MMIO reads are slow) */
+/* Serialises the timer source; taken with IF off, in NMI context too. */
+static arch_spinlock_t timer_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 
-static inline u64 hpet_read(void)
+/* Lock held. */
+static inline void set_wake(struct tx_x86_cpu *c, unsigned int cpu)
 {
-	return readq(hpet + HPET_COUNTER);
+	per_cpu(tx_x86_wake, cpu) = min(c->deadline, c->retry_at);
 }
 
-static inline u64 tsc_to_hpet(u64 tsc)
+static void aim_locked_out(void)
 {
-	s64 delta = (s64)(tsc - tsc_ref);
-
-	return hpet_ref + (s64)(((__int128)delta * hpet_per_tsc) >> 32);
+	arch_spin_lock(&timer_lock);
+	source->aim();
+	arch_spin_unlock(&timer_lock);
 }
 
-/* hpet_lock held. Aim the comparator at the earliest deadline of all CPUs;
- * a deadline already past becomes a self NMI on its CPU. */
-static void hpet_aim(void)
+static void send_nmi(unsigned int cpu, unsigned long why)
 {
-	u64 best = U64_MAX, cmp;
-	int cpu, target = -1;
+	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
 
-	for_each_online_cpu(cpu) {
-		u64 d = per_cpu(tx_cpu, cpu).deadline;
+	set_bit(__ffs(why), &c->reasons);
+	/* One in flight at most: a second NMI latched behind a first that
+	 * already took the reasons would find none and be "unknown". */
+	if (!xchg(&c->nmi_sent, 1))
+		__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR); /* x2APIC SELF_IPI has no NMI mode */
+}
 
-		if (d < best) {
-			best = d;
-			target = cpu;
-		}
+/* timer_source.h: the deadline (or retry) of 'cpu' is due; lock held. */
+void tx_x86_expire(unsigned int cpu)
+{
+	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
+	u64 now = rdtsc();
+
+	if (c->retry_at <= now + slack_tsc) {
+		c->retry_at = U64_MAX;
+		send_nmi(cpu, WHY_RETRY);
 	}
-	if (target < 0) {
-		if (hpet_cfg & HPET_TN_ENABLE) {
-			hpet_cfg &= ~HPET_TN_ENABLE;
-			writeq(hpet_cfg, hpet + HPET_Tn_CFG(channel));
-		}
-		return;
+	if (c->deadline <= now + slack_tsc) {
+		c->deadline = U64_MAX;
+		send_nmi(cpu, WHY_TIMER);
 	}
-	tsc_ref = rdtsc();
-	hpet_ref = hpet_read();
-	cmp = tsc_to_hpet(best);
-	writeq(((u64)(0xfee00000u | (per_cpu(x86_cpu_to_apicid, target) << 12)) << 32) |
-		       MSI_DATA_NMI | NMI_VECTOR, hpet + HPET_Tn_ROUTE(channel));
-	writeq(cmp, hpet + HPET_Tn_CMP(channel));
-	if (!(hpet_cfg & HPET_TN_ENABLE)) {
-		hpet_cfg |= HPET_TN_ENABLE;
-		writeq(hpet_cfg, hpet + HPET_Tn_CFG(channel));
-	}
-	/* One-shot comparators fire on a match: one that is already behind the
-	 * counter would wait for a full wrap. Check after the write. */
-	if ((s64)(hpet_read() - cmp) >= 0) {
-		per_cpu(tx_cpu, target).deadline = U64_MAX;
-		per_cpu(tx_cpu, target).reasons |= WHY_TIMER;
-		if (!xchg(&per_cpu(tx_cpu, target).nmi_sent, 1))
-			__apic_send_IPI_mask(cpumask_of(target), NMI_VECTOR);
-	}
+	set_wake(c, cpu);
 }
 
 /* ---- Redirection ------------------------------------------------------------ */
@@ -152,30 +128,28 @@ extern void tx_x86_trampoline(void);
 static unsigned long entry_text_start, entry_text_end;
 
 /*
- * Whether the NMI's return may be redirected into the trampoline: kernel
- * code outside the entry text (where CR3 and GS are always the kernel's) on
- * a stack we know (the task's, the IRQ stack, or a real-time task's), with
- * the NMI stack layout of Linux 6.12: pt_regs is the "outermost" copy and
- * the IRETQ frame that really returns sits right above it (regs + 1), 96
- * bytes below the top of the NMI IST stack.
+ * Whether the NMI's return may be redirected into the trampoline:
+ *  - kernel code outside the entry text: there CR3 and GS are the kernel's
+ *    (every user-CR3 and user-GS window of PTI, swapgs and SYSCALL is in
+ *    the entry text);
+ *  - on a stack that stays put while the tasks run: anything but the
+ *    cpu_entry_area, which holds the IST stacks (#DB, #MC, NMI, #DF) that
+ *    the next exception of the kind would reuse, and the entry stack.
+ *    Task stacks (also in the middle of a context switch), the IRQ stack
+ *    and real-time stacks qualify;
+ *  - with the NMI stack layout of Linux 6.12: pt_regs is the "outermost"
+ *    frame and the IRETQ frame that really returns sits right above it
+ *    (regs + 1), 96 bytes below the top of the NMI IST stack.
  */
-static bool redirectable(struct pt_regs *regs, struct tx_x86_cpu *c)
+static bool redirectable(struct pt_regs *regs)
 {
-	unsigned long sp = regs->sp, irq_top;
-
 	if (user_mode(regs))
 		return false;
 	if ((unsigned long)(regs + 1) != this_cpu_read(cpu_tss_rw.x86_tss.ist[IST_INDEX_NMI]) - 96)
 		return false;
 	if (regs->ip >= entry_text_start && regs->ip < entry_text_end)
 		return false;
-	if (c->stack_hi)
-		return sp > c->stack_lo && sp <= c->stack_hi;
-	irq_top = (unsigned long)this_cpu_read(pcpu_hot.hardirq_stack_ptr) + 8;
-	if (sp > irq_top - IRQ_STACK_SIZE && sp <= irq_top)
-		return true;
-	return sp > (unsigned long)task_stack_page(current) &&
-	       sp <= (unsigned long)task_stack_page(current) + THREAD_SIZE;
+	return regs->sp - CPU_ENTRY_AREA_BASE >= CPU_ENTRY_AREA_MAP_SIZE;
 }
 
 /* Build an IRETQ frame of the interrupted context on its own stack, point
@@ -211,13 +185,13 @@ static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
 
 /* ---- Running what the NMIs asked for ------------------------------------------ */
 
-/* Masked (c->masked == 1). Run the core for 'why'; nonzero: switch needed. */
+/* Masked. Run the core for 'why'; nonzero: a switch is needed. */
 static int run_core(unsigned long why)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	int need = 0;
 
-	if (unlikely(this_cpu_read(tx_cpu.selftest)))
+	if (unlikely(__this_cpu_read(tx_cpu.selftest)))
 		return why & WHY_IPI; /* the load-time self-test asks for a round trip */
 	if (!core)
 		return 0;
@@ -225,44 +199,46 @@ static int run_core(unsigned long why)
 		need |= core->timer_irq();
 	if (why & WHY_IPI)
 		need |= core->ipi_irq();
+	if ((why & WHY_RETRY) && !need)
+		need = core->resched_pending();
 	return need;
 }
 
-/* Masked, in a context where switching is allowed: dispatch, then run what
- * came in meanwhile until nothing is left, then unmask. */
-static void dispatch_and_unmask(struct tx_x86_cpu *c)
+/* Masked: unmask, first running what NMIs left pending, as hardware would
+ * deliver them at unmask. Dispatches where the core asks; the loop ends
+ * when no NMI came during the last round. */
+static void unmask_draining(void)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
-	if (core)
-		core->dispatch();
 	for (;;) {
 		unsigned long why;
 
-		c = this_cpu_ptr(&tx_cpu); /* the dispatch may have moved us */
-		WRITE_ONCE(c->masked, 0);
+		__this_cpu_write(tx_x86_masked, 0);
 		barrier();
-		if (!READ_ONCE(c->pending))
+		if (!__this_cpu_read(tx_x86_pending))
 			return;
-		WRITE_ONCE(c->masked, 1);
-		why = xchg(&c->pending, 0);
+		__this_cpu_write(tx_x86_masked, 1);
+		why = this_cpu_xchg(tx_x86_pending, 0);
 		if (run_core(why) && core)
-			core->dispatch();
+			core->dispatch(); /* may return on another CPU: this_cpu_* above */
 	}
 }
 
-/* Called by the trampoline on the interrupted stack. */
+/* Called by the trampoline on the interrupted stack, masked. */
 void tx_x86_redirected(struct pt_regs *regs);
 void tx_x86_redirected(struct pt_regs *regs)
 {
-	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
-	if (unlikely(c->selftest)) {
-		c->selftest_trips++;
-		WRITE_ONCE(c->masked, 0);
+	if (unlikely(__this_cpu_read(tx_cpu.selftest))) {
+		__this_cpu_inc(tx_cpu.selftest_trips);
+		__this_cpu_write(tx_x86_masked, 0);
 		return;
 	}
-	dispatch_and_unmask(c);
+	if (core)
+		core->dispatch();
+	unmask_draining();
 }
 
 /* The kick: irq_work's self-IPI, taken as soon as Linux has interrupts on
@@ -271,99 +247,112 @@ void tx_x86_redirected(struct pt_regs *regs)
  * irq_work interrupt" until it is chosen again. */
 static void kicked(struct irq_work *work)
 {
-	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
-	WRITE_ONCE(c->masked, 1);
+	__this_cpu_write(tx_x86_masked, 1);
 	if (core && core->resched_pending())
-		dispatch_and_unmask(c);
-	else
-		WRITE_ONCE(c->masked, 0);
+		core->dispatch();
+	unmask_draining();
 }
 
-/* The retry NMI: for kernel code with IF off that we may not redirect (entry
- * text, a stack switch in progress), irq_work would wait for Linux's sti.
- * A timer NMI retry_us later lands past the window; after retry_cap retries
- * the irq_work is left to do it. Bounded: retry_cap * retry_us. */
+/*
+ * The retry NMI: for kernel code with IF off in the entry text, irq_work
+ * would wait for Linux's sti. An NMI retry_us later lands past the window
+ * (the entry text has no loops that keep IF off for long), so a release is
+ * late by at most retry_us plus one NMI path per window it meets; retry_us
+ * must exceed the NMI path, or the interrupted code would never advance.
+ * After retry_cap retries in a row the irq_work is left to do it.
+ */
 static void retry_later(struct tx_x86_cpu *c)
 {
-	unsigned long flags;
-
 	if (c->retries >= retry_cap)
 		return;
 	c->retries++;
 	c->stats.kicks++;
-	arch_spin_lock(&hpet_lock);
-	local_irq_save(flags);
-	c->deadline = rdtsc() + div_u64((u64)retry_us * tsc_hz, 1000000);
-	hpet_aim();
-	local_irq_restore(flags);
-	arch_spin_unlock(&hpet_lock);
+	arch_spin_lock(&timer_lock);
+	c->retry_at = rdtsc() + div_u64((u64)retry_us * tx_x86_tsc_hz, 1000000);
+	set_wake(c, raw_smp_processor_id());
+	source->aim();
+	arch_spin_unlock(&timer_lock);
+	c->aim_due = false;
 }
 
 /* ---- The NMI handler ---------------------------------------------------------- */
 
+/* What this NMI brings: IPI reasons, and whether this CPU's deadline or
+ * retry is due. Claims the source's NMI. */
+static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
+{
+	unsigned int cpu = raw_smp_processor_id();
+	unsigned long why = 0;
+
+	if (READ_ONCE(c->nmi_sent)) {
+		*ours |= xchg(&c->nmi_sent, 0);
+		why = xchg(&c->reasons, 0);
+	}
+	arch_spin_lock(&timer_lock);
+	if (source->nmi_is_mine(now)) {
+		*ours = true;
+		c->aim_due = true;
+	}
+	if (c->deadline <= now + slack_tsc) {
+		c->deadline = U64_MAX;
+		why |= WHY_TIMER;
+		c->aim_due = true;
+	}
+	if (c->retry_at <= now + slack_tsc) {
+		c->retry_at = U64_MAX;
+		why |= WHY_RETRY;
+		c->aim_due = true;
+	}
+	set_wake(c, cpu);
+	arch_spin_unlock(&timer_lock);
+	return why;
+}
+
 static int tx_nmi(unsigned int type, struct pt_regs *regs)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
-	unsigned long why = 0;
-	bool ours = xchg(&c->nmi_sent, 0);
-	u64 now = rdtsc();
+	bool ours = false;
+	unsigned long why = collect(c, rdtsc(), &ours);
 
-	why |= xchg(&c->reasons, 0);
 	if (why & WHY_LINUX_WORK) {
 		tx_hal_raise_linux_work(); /* here RCU watches */
 		why &= ~WHY_LINUX_WORK;
 	}
-	if (c->deadline != U64_MAX && now + 16 >= c->deadline) {
-		/* Our comparator (or a retry) fired for this CPU; other CPUs whose
-		 * deadline has passed get an NMI IPI. */
-		int cpu;
-
-		arch_spin_lock(&hpet_lock);
-		c->deadline = U64_MAX;
-		for_each_online_cpu(cpu) {
-			struct tx_x86_cpu *o = per_cpu_ptr(&tx_cpu, cpu);
-
-			if (o != c && o->deadline <= now) {
-				o->deadline = U64_MAX;
-				o->reasons |= WHY_TIMER;
-				if (!xchg(&o->nmi_sent, 1))
-					__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
-			}
-		}
-		hpet_aim();
-		arch_spin_unlock(&hpet_lock);
-		why |= WHY_TIMER;
-	}
-	if (!why)
-		return ours ? NMI_HANDLED : NMI_DONE;
 	if (why & WHY_TIMER)
 		c->stats.timer_nmis++;
 	if (why & WHY_IPI)
 		c->stats.ipi_nmis++;
-	if (c->masked) {
-		c->pending |= why; /* run by whoever unmasks */
-		return NMI_HANDLED;
+	if (!why)
+		goto out;
+	if (__this_cpu_read(tx_x86_masked)) {
+		__this_cpu_or(tx_x86_pending, why); /* run by whoever unmasks */
+		goto out;
 	}
-	c->masked = 1;
-	if (!run_core(why)) {
-		c->masked = 0;
-		return NMI_HANDLED;
+	__this_cpu_write(tx_x86_masked, 1);
+	if (!run_core(why)) { /* the core's timer_irq re-aims the source */
+		__this_cpu_write(tx_x86_masked, 0);
+		goto out;
 	}
-	if (redirectable(regs, c)) {
+	if (redirectable(regs)) {
 		c->retries = 0;
 		redirect(regs, c); /* the trampoline starts masked */
-		return NMI_HANDLED;
+		goto out;
 	}
-	c->masked = 0;
+	__this_cpu_write(tx_x86_masked, 0);
 	if (!user_mode(regs) && !(regs->flags & X86_EFLAGS_IF))
 		retry_later(c);
 	irq_work_queue(&c->kick);
-	return NMI_HANDLED;
+out:
+	if (c->aim_due) {
+		c->aim_due = false;
+		aim_locked_out();
+	}
+	return ours || why ? NMI_HANDLED : NMI_DONE;
 }
 
-/* ---- Claiming the HPET ---------------------------------------------------------- */
+/* ---- Load-time checks ------------------------------------------------------------ */
 
 static unsigned long (*tx_kallsyms_lookup)(const char *name);
 
@@ -380,53 +369,12 @@ static unsigned long lookup_symbol(const char *name)
 	return tx_kallsyms_lookup ? tx_kallsyms_lookup(name) : 0;
 }
 
-static int find_hpet(void)
-{
-	struct acpi_table_header *hdr;
-	struct acpi_table_hpet *table;
-	u64 id, period_fs;
-	unsigned int n, last;
-
-	if (ACPI_FAILURE(acpi_get_table(ACPI_SIG_HPET, 0, &hdr))) {
-		pr_err("tactus: no HPET (no ACPI HPET table)\n");
-		return -ENODEV;
-	}
-	table = (struct acpi_table_hpet *)hdr;
-	hpet = ioremap(table->address.address, 1024);
-	acpi_put_table(hdr);
-	if (!hpet)
-		return -ENOMEM;
-	id = readq(hpet + HPET_ID);
-	period_fs = id >> 32;
-	last = (id >> 8) & 0x1f;
-	if (!period_fs || period_fs > 100000000) {
-		pr_err("tactus: the HPET reports a bad period (%llu fs)\n", period_fs);
-		return -ENODEV;
-	}
-	hpet_hz = div64_u64(1000000000000000ull, period_fs);
-	/* Comparators 0 and 1 are Linux's (broadcast tick, RTC emulation). */
-	for (n = last; n >= 2; n--) {
-		u64 cfg = readq(hpet + HPET_Tn_CFG(n));
-
-		if (!(cfg & HPET_TN_FSB_CAP) || !(cfg & HPET_TN_64BIT_CAP))
-			continue;
-		if (cfg & (HPET_TN_ENABLE | HPET_TN_FSB)) {
-			pr_warn("tactus: HPET comparator %u is in use (CFG %#llx): skipped\n", n, cfg);
-			continue;
-		}
-		channel = n;
-		return 0;
-	}
-	pr_err("tactus: no free HPET comparator with MSI (FSB) delivery (QEMU: -global hpet.msi=on)\n");
-	return -ENODEV;
-}
-
 static int check_kernel(void)
 {
 	unsigned long remap = lookup_symbol("irq_remapping_enabled");
 
 	if (remap && *(int *)remap) {
-		pr_err("tactus: interrupt remapping (VT-d/AMD-Vi) is on: it would block the HPET's raw NMI message (boot with intremap=off)\n");
+		pr_err("tactus: interrupt remapping (VT-d/AMD-Vi) is on: it would block the timer's raw NMI message (boot with intremap=off)\n");
 		return -EOPNOTSUPP;
 	}
 	if (IS_ENABLED(CONFIG_X86_FRED) && cpu_feature_enabled(X86_FEATURE_FRED)) {
@@ -445,6 +393,10 @@ static int check_kernel(void)
 	}
 	if (!boot_cpu_has(X86_FEATURE_CONSTANT_TSC))
 		pr_warn("tactus: the CPU does not promise a constant-rate TSC (a virtual CPU?); times are right while its rate stays fixed\n");
+	if (!retry_us || (u64)retry_us * tsc_khz / 1000 < 4 * (tsc_khz / 1000)) {
+		pr_err("tactus: retry_us=%u is too short (at least 4 us: the NMI path must fit)\n", retry_us);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -454,7 +406,7 @@ static int wait_nmi_delivered(struct tx_x86_cpu *c)
 {
 	u64 t0 = rdtsc();
 
-	while (READ_ONCE(c->nmi_sent) && rdtsc() - t0 < tsc_hz / 100)
+	while (READ_ONCE(c->nmi_sent) && rdtsc() - t0 < tx_x86_tsc_hz / 100)
 		cpu_relax();
 	return READ_ONCE(c->nmi_sent) ? -EIO : 0;
 }
@@ -463,21 +415,19 @@ static int wait_nmi_delivered(struct tx_x86_cpu *c)
  * Three self NMIs from kernel code with IF off: the handler must recognise
  * the NMI stack layout, redirect, and the trampoline must come back here with
  * every register intact (the compiler keeps live values in registers across
- * the loop). Then three HPET one-shots must raise timer NMIs.
+ * the loop). Then three timer one-shots must raise timer NMIs. Preemption
+ * is off: the NMIs are this CPU's.
  */
 static int self_test(void)
 {
-	struct tx_x86_cpu *c;
+	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 	unsigned long flags, trips;
 	int i, err = 0;
 
 	local_irq_save(flags);
-	c = this_cpu_ptr(&tx_cpu);
 	c->selftest = 1;
 	for (i = 0; i < 3 && !err; i++) {
-		c->reasons |= WHY_IPI;
-		if (!xchg(&c->nmi_sent, 1))
-			__apic_send_IPI_mask(cpumask_of(raw_smp_processor_id()), NMI_VECTOR); /* x2APIC SELF_IPI has no NMI mode */
+		send_nmi(raw_smp_processor_id(), WHY_IPI);
 		err = wait_nmi_delivered(c);
 	}
 	c->selftest = 0;
@@ -496,16 +446,13 @@ static int self_test(void)
 		u64 before = c->stats.timer_nmis, t0;
 
 		local_irq_save(flags);
-		arch_spin_lock(&hpet_lock);
-		c->deadline = rdtsc() + tsc_hz / 10000; /* 100 us */
-		hpet_aim();
-		arch_spin_unlock(&hpet_lock);
+		tx_port_timer_program(rdtsc() + tx_x86_tsc_hz / 10000); /* 100 us */
 		local_irq_restore(flags);
 		t0 = rdtsc();
-		while (READ_ONCE(c->stats.timer_nmis) == before && rdtsc() - t0 < tsc_hz / 10)
+		while (READ_ONCE(c->stats.timer_nmis) == before && rdtsc() - t0 < tx_x86_tsc_hz / 10)
 			cpu_relax();
 		if (c->stats.timer_nmis == before) {
-			pr_err("tactus: self-test: the HPET comparator %u raised no NMI\n", channel);
+			pr_err("tactus: self-test: the %s raised no NMI\n", source->describe());
 			return -EIO;
 		}
 	}
@@ -517,15 +464,22 @@ static int self_test(void)
 
 int tx_arch_cpu_online(unsigned int cpu)
 {
-	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
-
-	c->deadline = U64_MAX;
+	per_cpu(tx_x86_cpu_index, cpu) = cpu;
 	return 0;
 }
 
 void tx_arch_cpu_offline(unsigned int cpu)
 {
-	per_cpu_ptr(&tx_cpu, cpu)->deadline = U64_MAX;
+	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
+	unsigned long flags;
+
+	local_irq_save(flags);
+	arch_spin_lock(&timer_lock);
+	c->deadline = c->retry_at = U64_MAX;
+	set_wake(c, cpu);
+	source->aim();
+	arch_spin_unlock(&timer_lock);
+	local_irq_restore(flags);
 }
 
 void tx_arch_stop_timer_here(void)
@@ -540,27 +494,27 @@ int tx_arch_init(void)
 	err = check_kernel();
 	if (err)
 		return err;
-	err = find_hpet();
-	if (err)
-		goto fail;
-	tsc_hz = (u64)tsc_khz * 1000;
+	tx_x86_tsc_hz = (u64)tsc_khz * 1000;
+	slack_tsc = div_u64(tx_x86_tsc_hz, 2000000); /* 0.5 us */
 	rt_canary = get_random_long() & ~0xfful; /* a zero byte stops string overflows, as Linux's */
-	hpet_per_tsc = div64_u64(hpet_hz << 32, tsc_hz);
 	for_each_possible_cpu(cpu) {
 		struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
 
 		memset(c, 0, sizeof(*c));
-		c->deadline = U64_MAX;
+		c->deadline = c->retry_at = U64_MAX;
 		c->kick = IRQ_WORK_INIT_HARD(kicked);
+		per_cpu(tx_x86_wake, cpu) = U64_MAX;
+		per_cpu(tx_x86_masked, cpu) = 0;
+		per_cpu(tx_x86_pending, cpu) = 0;
+		per_cpu(tx_x86_cpu_index, cpu) = cpu;
 	}
-	/* 64-bit one-shot, edge, MSI delivery; disabled until aimed. */
-	hpet_cfg = (readq(hpet + HPET_Tn_CFG(channel)) & ~(HPET_TN_PERIODIC | HPET_TN_32BIT | HPET_TN_ENABLE)) |
-		   HPET_TN_FSB;
-	writeq(hpet_cfg, hpet + HPET_Tn_CFG(channel));
+	err = source->claim();
+	if (err)
+		return err;
 	err = register_nmi_handler(NMI_LOCAL, tx_nmi, 0, "tactus");
 	if (err)
 		goto fail;
-	preempt_disable(); /* the self-test's NMIs are this CPU's */
+	preempt_disable();
 	err = self_test();
 	preempt_enable();
 	if (err) {
@@ -568,16 +522,12 @@ int tx_arch_init(void)
 		goto fail;
 	}
 	snprintf(description, sizeof(description),
-		 "x86_64: timer HPET comparator %u (MSI as NMI, %llu Hz), time base TSC %llu Hz, NMI IPIs",
-		 channel, hpet_hz, tsc_hz);
+		 "x86_64: timer %s, time base TSC %llu Hz, NMI IPIs, retry %u us", source->describe(),
+		 tx_x86_tsc_hz, retry_us);
 	pr_info("tactus: %s\n", description);
 	return 0;
 fail:
-	if (hpet) {
-		writeq(readq(hpet + HPET_Tn_CFG(channel)) & ~(HPET_TN_ENABLE | HPET_TN_FSB), hpet + HPET_Tn_CFG(channel));
-		iounmap(hpet);
-		hpet = NULL;
-	}
+	source->release();
 	return err;
 }
 
@@ -585,14 +535,12 @@ void tx_arch_exit(void)
 {
 	int cpu;
 
-	writeq(readq(hpet + HPET_Tn_CFG(channel)) & ~(HPET_TN_ENABLE | HPET_TN_FSB), hpet + HPET_Tn_CFG(channel));
+	for_each_possible_cpu(cpu)
+		irq_work_sync(&per_cpu_ptr(&tx_cpu, cpu)->kick);
+	source->release();
 	/* NMIs already on their way must still find a claimant. */
 	synchronize_rcu();
 	unregister_nmi_handler(NMI_LOCAL, "tactus");
-	for_each_possible_cpu(cpu)
-		irq_work_sync(&per_cpu_ptr(&tx_cpu, cpu)->kick);
-	iounmap(hpet);
-	hpet = NULL;
 }
 
 const char *tx_arch_describe(void)
@@ -605,7 +553,12 @@ void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out)
 	*out = per_cpu_ptr(&tx_cpu, cpu)->stats;
 }
 
-/* ---- arch/port.h ------------------------------------------------------------------- */
+void tx_arch_linux_kick(void)
+{
+	send_nmi(raw_smp_processor_id(), WHY_LINUX_WORK);
+}
+
+/* ---- arch/port.h (out-of-line versions; the core uses port_inline.h) ---------------- */
 
 uint64_t tx_port_now(void)
 {
@@ -614,97 +567,69 @@ uint64_t tx_port_now(void)
 
 uint64_t tx_port_counter_hz(void)
 {
-	return tsc_hz;
+	return tx_x86_tsc_hz;
 }
 
+/* Masked (IF off). */
 void tx_port_timer_program(uint64_t deadline)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 
-	arch_spin_lock(&hpet_lock);
+	arch_spin_lock(&timer_lock);
 	c->deadline = deadline;
-	hpet_aim();
-	arch_spin_unlock(&hpet_lock);
+	set_wake(c, raw_smp_processor_id());
+	source->aim();
+	arch_spin_unlock(&timer_lock);
+	c->aim_due = false;
 }
 
 void tx_port_timer_stop(void)
 {
-	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
-
-	arch_spin_lock(&hpet_lock);
-	c->deadline = U64_MAX;
-	hpet_aim();
-	arch_spin_unlock(&hpet_lock);
+	tx_port_timer_program(U64_MAX);
 }
 
 /* Bit 0: was masked. Bit 1: Linux's IF was on (restored at unmask). */
 unsigned long tx_port_irq_save(void)
 {
 	unsigned long flags = native_save_fl();
-	struct tx_x86_cpu *c;
 
 	native_irq_disable();
-	c = this_cpu_ptr(&tx_cpu);
-	if (c->masked)
+	if (__this_cpu_read(tx_x86_masked))
 		return 1;
-	WRITE_ONCE(c->masked, 1);
+	__this_cpu_write(tx_x86_masked, 1);
 	return (flags & X86_EFLAGS_IF) ? 2 : 0;
 }
 
-void tx_port_irq_restore(unsigned long state)
+/* The inline version's slow path: NMIs came while masked. */
+void tx_x86_unmask_slow(unsigned long state);
+void tx_x86_unmask_slow(unsigned long state)
 {
-	struct tx_x86_cpu *c;
-
-	if (state & 1)
-		return;
-	c = this_cpu_ptr(&tx_cpu);
-	for (;;) {
-		unsigned long why;
-		const struct tx_core_ops *core;
-
-		WRITE_ONCE(c->masked, 0);
-		barrier();
-		if (!READ_ONCE(c->pending))
-			break;
-		/* NMIs came while masked: take them now, as hardware would. */
-		WRITE_ONCE(c->masked, 1);
-		why = xchg(&c->pending, 0);
-		core = READ_ONCE(tx_hal_core);
-		if (run_core(why) && core)
-			core->dispatch();
-		c = this_cpu_ptr(&tx_cpu);
-	}
+	unmask_draining();
 	if (state & 2)
 		native_irq_enable();
+}
+EXPORT_SYMBOL_GPL(tx_x86_unmask_slow);
+
+void tx_port_irq_restore(unsigned long state)
+{
+	if (state & 1)
+		return;
+	tx_x86_unmask_slow(state);
 }
 
 unsigned int tx_port_cpu(void)
 {
-	return raw_smp_processor_id(); /* %gs-relative: no 'current' */
+	return __this_cpu_read(tx_x86_cpu_index); /* %gs-relative: no 'current' */
 }
 
 void tx_port_send_ipi(unsigned int cpu)
 {
-	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
-
-	set_bit(1, &c->reasons); /* WHY_IPI */
-	if (!xchg(&c->nmi_sent, 1))
-		__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
+	send_nmi(cpu, WHY_IPI);
 }
 
-void tx_arch_linux_kick(void)
-{
-	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
-
-	set_bit(2, &c->reasons); /* WHY_LINUX_WORK */
-	if (!xchg(&c->nmi_sent, 1))
-		__apic_send_IPI_mask(cpumask_of(raw_smp_processor_id()), NMI_VECTOR); /* x2APIC SELF_IPI has no NMI mode */
-}
-
-/* Context words: saved RSP (the callee-saved registers are on the stack),
- * the stack bounds the NMI handler checks before redirecting, and the
- * stack-protector canary of the context. */
-enum { CTX_SP = 0, CTX_STACK_LO = 1, CTX_STACK_HI = 2, CTX_CANARY = 3 };
+/* Context words: saved RSP (the callee-saved registers are on the stack)
+ * and the stack-protector canary of the context. */
+enum { CTX_SP = 0, CTX_CANARY = 1 };
 
 /*
  * With CONFIG_STACKPROTECTOR the canary lives in a per-CPU slot that
@@ -735,20 +660,17 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size,
 	unsigned long *sp = (unsigned long *)(top - 8 * 8);
 
 	memset(ctx, 0, sizeof(*ctx));
-	/* The frame tx_port_switch pops: r15 r14 r13 r12 rbx rbp, then the
-	 * return address; r12 = arg, r13 = entry for tx_x86_task_start, and
-	 * the stack 16-byte aligned minus 8 at entry like after a call. */
-	sp[0] = 0;                   /* r15 */
-	sp[1] = 0;                   /* r14 */
+	/* The frame tx_x86_switch_stack pops: r15 r14 r13 r12 rbx rbp, then
+	 * the return address; r12 = arg, r13 = entry for tx_x86_task_start. */
+	sp[0] = 0;                    /* r15 */
+	sp[1] = 0;                    /* r14 */
 	sp[2] = (unsigned long)entry; /* r13 */
 	sp[3] = (unsigned long)arg;   /* r12 */
-	sp[4] = 0;                   /* rbx */
-	sp[5] = 0;                   /* rbp */
+	sp[4] = 0;                    /* rbx */
+	sp[5] = 0;                    /* rbp */
 	sp[6] = (unsigned long)tx_x86_task_start;
 	sp[7] = 0;
 	ctx->words[CTX_SP] = (unsigned long)sp;
-	ctx->words[CTX_STACK_LO] = (unsigned long)stack;
-	ctx->words[CTX_STACK_HI] = top;
 	ctx->words[CTX_CANARY] = rt_canary;
 }
 
@@ -756,11 +678,6 @@ extern void tx_x86_switch_stack(uint64_t *save_sp, const uint64_t *load_sp);
 
 __no_stack_protector void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to)
 {
-	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
-
-	/* The NMI handler needs to know which stack a task runs on. */
-	c->stack_lo = to->words[CTX_STACK_LO];
-	c->stack_hi = to->words[CTX_STACK_HI];
 	from->words[CTX_CANARY] = canary_slot_swap(to->words[CTX_CANARY]);
 	tx_x86_switch_stack(&from->words[CTX_SP], &to->words[CTX_SP]);
 }

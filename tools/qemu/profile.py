@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""tools/qemu/profile-arm64.py - where the release latency goes, instruction
-by instruction.
+"""tools/qemu/profile.py - where the release latency goes, instruction by
+instruction.
 
-Boots the Tactus kernel under QEMU with one instruction per translation block
+Boots the kernel (arm64: ours; x86_64: Debian's stock) under QEMU with one
+instruction per translation block
 and, while the guest runs tests/qemu/scripts/profile.sh, turns QEMU's exec
 log on through the monitor between the PROFILE-START and PROFILE-STOP lines
 the guest prints. Every logged line is then one executed instruction. With
@@ -11,7 +12,7 @@ attributed to a function, and every path from the timer NMI's vector entry to
 the first instruction of the real-time job (the function named by --job) is
 cut out and summarised: total instructions and instructions per function.
 
-Usage: profile-arm64.py --initrd CPIO [--job measure] [--kernel IMAGE]
+Usage: profile.py --arch arm64|x86_64 --initrd CPIO [--job measure] [--kernel IMAGE]
 (a developer tool: `make`-level targets do not depend on it)
 """
 import argparse
@@ -28,10 +29,24 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def kernel_image():
+def kernel_image(arch):
+    if arch == "x86_64":
+        return os.path.expanduser("~/.cache/tactus/debian-amd64/kernels/stock/vmlinuz")
     kdir = subprocess.check_output([os.path.join(ROOT, "tools/kernel/kdir-arm64.sh"), "normal"],
                                    text=True).strip().splitlines()[-1]
     return os.path.join(kdir, "arch/arm64/boot/Image")
+
+
+# Per arch: the QEMU command head, the NMI handler of the port, and the
+# vector entries a path starts at.
+ARCHES = {
+    "arm64": (["qemu-system-aarch64", "-M", "virt,gic-version=3", "-cpu", "cortex-a57",
+               "-icount", "shift=4,sleep=off"],
+              "console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1", "timer_nmi", r"el[01][th]_64_irq$"),
+    "x86_64": (["qemu-system-x86_64", "-M", "q35", "-global", "hpet.msi=on",
+                "-icount", "shift=5,sleep=off"],
+               "console=ttyS0", "tx_nmi", r"asm_exc_nmi$"),
+}
 
 
 def monitor(sock_path, command):
@@ -50,12 +65,12 @@ def monitor(sock_path, command):
 def run(args, workdir):
     sock = os.path.join(workdir, "mon.sock")
     execlog = os.path.join(workdir, "exec.log")
-    cmd = ["qemu-system-aarch64", "-M", "virt,gic-version=3", "-cpu", "cortex-a57", "-smp", "1",
-           "-m", "1024", "-nographic", "-no-reboot", "-nic", "none",
+    head, console, _, _ = ARCHES[args.arch]
+    cmd = head + ["-smp", "1", "-m", "1024", "-nographic", "-no-reboot", "-nic", "none",
            "-icount", "shift=4,sleep=off", "-seed", "1", "-rtc", "base=2026-01-01T00:00:00,clock=vm",
            "-singlestep", "-monitor", "unix:%s,server,nowait" % sock,
            "-D", execlog, "-kernel", args.kernel, "-initrd", args.initrd,
-           "-append", "console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1 panic=-1 tactus.test=profile"]
+           "-append", console + " panic=-1 tactus.test=profile"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             errors="replace")
     serial = []
@@ -85,17 +100,26 @@ def load_symbols(serial):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--arch", choices=sorted(ARCHES), default="arm64")
     ap.add_argument("--initrd", required=True)
     ap.add_argument("--kernel", default=None)
     ap.add_argument("--job", default="measure", help="function whose first instruction ends a path")
     ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--keep", default=None, help="copy the exec log and serial output to KEEP.exec/.serial")
     args = ap.parse_args()
-    args.kernel = args.kernel or kernel_image()
+    args.kernel = args.kernel or kernel_image(args.arch)
+    _, _, handler, entry_re = ARCHES[args.arch]
     with tempfile.TemporaryDirectory() as workdir:
         serial, execlog = run(args, workdir)
+        if args.keep:
+            subprocess.call(["cp", execlog, args.keep + ".exec"])
+            with open(args.keep + ".serial", "w") as f:
+                f.write("\n".join(serial))
         addrs, names = load_symbols(serial)
         if not addrs:
-            sys.exit("no kallsyms lines in the serial output")
+            with open("/tmp/profile-serial.log", "w") as f:
+                f.write("\n".join(serial))
+            sys.exit("no kallsyms lines in the serial output (serial: /tmp/profile-serial.log)")
         pcs = []
         with open(execlog, errors="replace") as f:
             for line in f:
@@ -112,9 +136,9 @@ def main():
     paths = []
     i = 0
     while i < len(fn):
-        if fn[i] == "timer_nmi" and (i == 0 or fn[i - 1] != "timer_nmi"):
+        if fn[i] == handler and (i == 0 or fn[i - 1] != handler):
             start = i
-            while start > 0 and not re.match(r"el[01][th]_64_irq$", fn[start]):
+            while start > 0 and not re.match(entry_re, fn[start]):
                 start -= 1
             end = i
             while end < len(fn) and fn[end] != args.job:
@@ -124,7 +148,7 @@ def main():
             i = end
         i += 1
     if not paths:
-        sys.exit("no timer_nmi -> %s path found" % args.job)
+        sys.exit("no %s -> %s path found" % (handler, args.job))
     for n, (s, e) in enumerate(paths[:8]):
         per = collections.OrderedDict()
         for k in range(s, e):

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arch/x86/hpet.c - an HPET comparator as the co-kernel's NMI timer: one
+ * that Linux leaves free, 64-bit one-shot, its MSI (FSB) message carrying
+ * delivery mode NMI to the APIC of the CPU whose deadline is earliest.
+ *
+ * One comparator serves every CPU: aim() points it at the earliest deadline
+ * (O(CPUs)); a deadline already due becomes an NMI IPI. Deadlines are TSC
+ * values, converted with a (TSC, HPET) pair read at every aim, rounded up so
+ * the NMI never comes early; a deadline more than HORIZON away gets an
+ * intermediate NMI at HORIZON, which bounds the error of the conversion by
+ * the two oscillators' drift over HORIZON (50 ppm: 0.5 us).
+ */
+#include <linux/acpi.h>
+#include <linux/fs.h>
+#include <linux/io.h>
+#include <linux/math64.h>
+#include <asm/apic.h>
+#include <asm/nmi.h>
+#include <asm/tsc.h>
+
+#include "timer_source.h"
+
+#define HPET_ID			0x000
+#define HPET_COUNTER		0x0f0
+#define HPET_Tn_CFG(n)		(0x100 + 0x20 * (n))
+#define HPET_Tn_CMP(n)		(0x108 + 0x20 * (n))
+#define HPET_Tn_ROUTE(n)	(0x110 + 0x20 * (n))
+#define HPET_TN_ENABLE		0x004
+#define HPET_TN_PERIODIC	0x008
+#define HPET_TN_64BIT_CAP	0x020
+#define HPET_TN_32BIT		0x100
+#define HPET_TN_FSB		0x4000
+#define HPET_TN_FSB_CAP		0x8000
+#define MSI_DATA_NMI		0x400 /* delivery mode 100b: NMI */
+#define MAX_HELD		32
+
+static void __iomem *hpet;
+static unsigned int channel;
+static u64 hpet_hz;
+static u64 hpet_per_tsc;  /* 32.32 fixed point */
+static u64 tsc_ref, hpet_ref; /* the last (TSC, HPET) pair read together */
+static u64 cfg;           /* the comparator's CFG as we last wrote it */
+static int route_cpu = -1; /* where its MSI goes now */
+static int armed_cpu = -1; /* the CPU the comparator will interrupt, or -1 */
+static u64 armed_tsc;     /* ... at this TSC time (rounded down) */
+static u64 horizon_tsc, min_delta_tsc;
+static struct file *held[MAX_HELD];
+static char description[120];
+
+static inline u64 tsc_to_hpet_ceil(u64 tsc)
+{
+	s64 delta = (s64)(tsc - tsc_ref);
+
+	return hpet_ref + (s64)(((__int128)delta * hpet_per_tsc + 0xffffffff) >> 32);
+}
+
+static void set_cfg(u64 value)
+{
+	if (value != cfg) {
+		cfg = value;
+		writeq(cfg, hpet + HPET_Tn_CFG(channel));
+	}
+}
+
+/* The earliest deadline of all CPUs and its CPU, or -1. O(nr_cpu_ids):
+ * offline CPUs keep U64_MAX. */
+static int earliest(u64 *when)
+{
+	int cpu, best = -1;
+
+	*when = U64_MAX;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		u64 d = per_cpu(tx_x86_wake, cpu);
+
+		if (d < *when) {
+			*when = d;
+			best = cpu;
+		}
+	}
+	return best;
+}
+
+static void hpet_aim(void)
+{
+	u64 when, now, cmp;
+	int cpu;
+
+	for (;;) {
+		cpu = earliest(&when);
+		if (cpu < 0) {
+			armed_cpu = -1;
+			set_cfg(cfg & ~HPET_TN_ENABLE);
+			return;
+		}
+		now = rdtsc();
+		if ((s64)(when - now) > (s64)min_delta_tsc)
+			break;
+		tx_x86_expire(cpu); /* due: no comparator round trip */
+	}
+	if (when - now > horizon_tsc)
+		when = now + horizon_tsc; /* an intermediate NMI, see the top */
+	cmp = tsc_to_hpet_ceil(when);
+	if (cpu != route_cpu) {
+		route_cpu = cpu;
+		writeq(((u64)(0xfee00000u | (per_cpu(x86_cpu_to_apicid, cpu) << 12)) << 32) |
+			       MSI_DATA_NMI | NMI_VECTOR,
+		       hpet + HPET_Tn_ROUTE(channel));
+	}
+	armed_cpu = cpu;
+	armed_tsc = when;
+	writeq(cmp, hpet + HPET_Tn_CMP(channel));
+	set_cfg(cfg | HPET_TN_ENABLE);
+	/* A one-shot comparator fires on a match: one the counter already
+	 * passed would wait for a wrap. Check after the write; the reading
+	 * is also the next conversion's reference. */
+	tsc_ref = rdtsc();
+	hpet_ref = readq(hpet + HPET_COUNTER);
+	if ((s64)(hpet_ref - cmp) >= 0) {
+		armed_cpu = -1;
+		if (per_cpu(tx_x86_wake, cpu) <= when)
+			tx_x86_expire(cpu);
+		else
+			hpet_aim(); /* an intermediate one passed: aim again (once) */
+	}
+}
+
+/* Ours if this CPU is the one aimed at and its time has come (the MSI
+ * cannot arrive before the comparator matched: the conversion rounds up). */
+static bool hpet_nmi_is_mine(u64 now)
+{
+	if (armed_cpu != (int)raw_smp_processor_id() || (s64)(now - armed_tsc) < 0)
+		return false;
+	armed_cpu = -1;
+	return true;
+}
+
+/* /dev/hpet hands its users the free comparators; hold them all open while
+ * we are loaded, so that no program gets ours. */
+static int hold_dev_hpet(void)
+{
+	int n;
+
+	for (n = 0; n < MAX_HELD; n++) {
+		struct file *f = filp_open("/dev/hpet", O_RDONLY, 0);
+
+		if (IS_ERR(f))
+			break;
+		held[n] = f;
+	}
+	return n;
+}
+
+static void release_dev_hpet(void)
+{
+	int n;
+
+	for (n = 0; n < MAX_HELD && held[n]; n++) {
+		filp_close(held[n], NULL);
+		held[n] = NULL;
+	}
+}
+
+static int hpet_claim(void)
+{
+	struct acpi_table_header *hdr;
+	struct acpi_table_hpet *table;
+	u64 id, period_fs, c;
+	int n, last, busy = 0, held_count;
+
+	if (ACPI_FAILURE(acpi_get_table(ACPI_SIG_HPET, 0, &hdr))) {
+		pr_err("tactus: no HPET (no ACPI HPET table)\n");
+		return -ENODEV;
+	}
+	table = (struct acpi_table_hpet *)hdr;
+	hpet = ioremap(table->address.address, 1024);
+	acpi_put_table(hdr);
+	if (!hpet)
+		return -ENOMEM;
+	id = readq(hpet + HPET_ID);
+	period_fs = id >> 32;
+	last = (id >> 8) & 0x1f;
+	if (!period_fs || period_fs > 100000000) {
+		pr_err("tactus: the HPET reports a bad period (%llu fs)\n", period_fs);
+		goto fail;
+	}
+	hpet_hz = div64_u64(1000000000000000ull, period_fs);
+	/* The comparators /dev/hpet may give programs are taken first, so a
+	 * program's comparator shows as enabled or routed; Linux keeps 0, 1. */
+	held_count = hold_dev_hpet();
+	for (n = last; n >= 2; n--) {
+		c = readq(hpet + HPET_Tn_CFG(n));
+		if (!(c & HPET_TN_FSB_CAP) || !(c & HPET_TN_64BIT_CAP))
+			continue;
+		if (c & (HPET_TN_ENABLE | HPET_TN_FSB)) {
+			busy++;
+			continue;
+		}
+		channel = n;
+		goto found;
+	}
+	release_dev_hpet();
+	if (busy)
+		pr_err("tactus: every HPET comparator with MSI (FSB) delivery is in use\n");
+	else
+		pr_err("tactus: no HPET comparator with MSI (FSB) delivery (QEMU: -global hpet.msi=on)\n");
+fail:
+	iounmap(hpet);
+	hpet = NULL;
+	return -ENODEV;
+found:
+	if (held_count)
+		pr_info("tactus: holding %d free /dev/hpet comparator(s) while loaded, so that no program takes comparator %u\n",
+			held_count, channel);
+	hpet_per_tsc = div64_u64(hpet_hz << 32, tx_x86_tsc_hz);
+	horizon_tsc = div_u64(tx_x86_tsc_hz, 100);            /* 10 ms */
+	min_delta_tsc = div_u64(tx_x86_tsc_hz, 2000000);      /* 0.5 us */
+	/* 64-bit one-shot, edge, MSI delivery; disabled until aimed. */
+	cfg = (c & ~(HPET_TN_PERIODIC | HPET_TN_32BIT | HPET_TN_ENABLE)) | HPET_TN_FSB;
+	writeq(cfg, hpet + HPET_Tn_CFG(channel));
+	route_cpu = armed_cpu = -1;
+	tsc_ref = rdtsc();
+	hpet_ref = readq(hpet + HPET_COUNTER);
+	snprintf(description, sizeof(description), "HPET comparator %u (MSI as NMI, %llu Hz)", channel, hpet_hz);
+	return 0;
+}
+
+static void hpet_release(void)
+{
+	writeq(cfg & ~(HPET_TN_ENABLE | HPET_TN_FSB), hpet + HPET_Tn_CFG(channel));
+	iounmap(hpet);
+	hpet = NULL;
+	release_dev_hpet();
+}
+
+static const char *hpet_describe(void)
+{
+	return description;
+}
+
+const struct tx_x86_timer_source tx_x86_hpet_source = {
+	.name = "hpet",
+	.claim = hpet_claim,
+	.release = hpet_release,
+	.aim = hpet_aim,
+	.nmi_is_mine = hpet_nmi_is_mine,
+	.describe = hpet_describe,
+};

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * arch/x86/timer_source.h - what an NMI-raising timer gives the x86 port,
+ * and what the port gives it. The port keeps one TSC deadline per CPU; the
+ * source makes an NMI arrive on that CPU at, never before, the deadline.
+ * HPET comparators with MSI (hpet.c) are the one source today; another
+ * NMI-capable source (PMU overflow, for machines whose HPET has no MSI)
+ * would be a second struct like this one and nothing else.
+ */
+#ifndef TACTUS_X86_TIMER_SOURCE_H
+#define TACTUS_X86_TIMER_SOURCE_H
+
+#include <linux/types.h>
+
+struct tx_x86_timer_source {
+	const char *name;
+	/* Linux context: find the hardware and claim it, or log one line
+	 * naming what is missing and fail with nothing claimed. */
+	int (*claim)(void);
+	void (*release)(void);
+	/* Wake times changed (tx_x86_wake): make the NMIs follow. Called
+	 * with IF off on any CPU, NMI context included; serialised by the
+	 * caller (tx_x86_timer_lock). Bounded: O(CPUs). */
+	void (*aim)(void);
+	/* NMI context, first thing: whether this NMI is the source's own on
+	 * this CPU (then the port claims it and calls aim() before leaving). */
+	bool (*nmi_is_mine)(u64 now);
+	const char *(*describe)(void);
+};
+
+extern const struct tx_x86_timer_source tx_x86_hpet_source;
+
+/* From the port, for sources: when each CPU wants its NMI (TSC; U64_MAX:
+ * never), and how to hand a CPU an NMI that is due already. */
+#include <linux/percpu.h>
+DECLARE_PER_CPU(u64, tx_x86_wake);
+void tx_x86_expire(unsigned int cpu);
+extern u64 tx_x86_tsc_hz;
+
+#endif /* TACTUS_X86_TIMER_SOURCE_H */
