@@ -364,6 +364,15 @@ inline void Scheduler::expire_timers(CpuState &c, Count now)
 inline void Scheduler::check_budgets(CpuState &c, Count now)
 {
 	Task *t = c.current;
+	// The budget deadlines are the running context's own again: timer_irq()
+	// may have set them for a task that was then deleted or suspended (from
+	// another CPU) before the dispatch. A stale one in the past would make
+	// reprogram() arm the timer in the past forever (an NMI storm).
+	c.wd_deadline = (wd_budget_ && !t->linux_ctx) ? c.switch_time + wd_budget_ - t->exec_since_block : kForever;
+	if (!t->rr_quantum)
+		c.rr_deadline = kForever;
+	else if (c.rr_deadline == kForever)
+		c.rr_deadline = c.switch_time + t->rr_left;
 	if (t->linux_ctx)
 		return;
 	Count ran = t->exec_since_block + (now - c.switch_time);

@@ -657,3 +657,31 @@ TEST_F(Sched, GlobalLockDefersPreemption)
 	});
 	EXPECT_EQ(trace.str(), "unlock@500 high@500 low-end@500");
 }
+
+// timer_irq() sets the watchdog deadline of the task it is about to switch
+// to; if that task is suspended (here: by Linux, as another CPU could)
+// before the dispatch, the deadline must not outlive it: armed in the past
+// it would re-fire the timer forever.
+TEST_F(Sched, WatchdogDeadlineOfATaskSuspendedBeforeItsDispatchIsDropped)
+{
+	tx::g_sched.set_watchdog_budget(10000);
+	int jobs = 0;
+	start(a, 1, [&] {
+		for (;;) {
+			jobs++;
+			rt_sleep(1000);
+		}
+	});
+	ASSERT_EQ(jobs, 1);
+	unsigned long flags = tx_port_irq_save();
+	work(2000); // a's wake-up is due, the timer interrupt held back
+	EXPECT_TRUE(tx::g_sched.timer_irq()); // the NMI half: a is to run...
+	rt_task_suspend(&a);                   // ...but is suspended first
+	tx_port_irq_restore(flags);
+	uint64_t irqs = tx::sim::counters().timer_irqs;
+	run(30000); // without the fix the simulator stops on an interrupt storm
+	EXPECT_LE(tx::sim::counters().timer_irqs - irqs, 2u);
+	EXPECT_EQ(tx::sim::timer_deadline(0), -1);
+	EXPECT_EQ(jobs, 1);
+	EXPECT_EQ(tx::g_sched.watchdog_hits(), 0u);
+}
