@@ -250,8 +250,8 @@ static void kicked(struct irq_work *work)
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
 	__this_cpu_write(tx_x86_masked, 1);
-	if (core && core->resched_pending())
-		core->dispatch();
+	if (core)
+		core->dispatch(); /* no switch pending (a retry came first): returns at once */
 	unmask_draining();
 }
 
