@@ -136,8 +136,11 @@ void tx_port_fpu_save(void *area);
 void tx_port_fpu_restore(const void *area);
 
 /* Fill a save area with the initial FP state of a new task (default
- * rounding and exception masks). Linux context. */
-void tx_port_fpu_init(void *area);
+ * rounding and exception masks). Returns 0, or a negative errno when this
+ * CPU holds FP state that tx_port_fpu_save cannot keep (e.g. SVE vectors
+ * wider than the save area): tasks that use the FPU are then refused rather
+ * than corrupting Linux's state. Linux context. */
+int tx_port_fpu_init(void *area);
 
 /* ---- Services for Linux context ---------------------------------------- */
 

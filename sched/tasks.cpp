@@ -64,6 +64,13 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	stack->block.bytes = bytes;
 	stack->canary = kStackCanary;
 	char *base = reinterpret_cast<char *>(stack);
+	if (uses_fpu) {
+		int err = tx_port_fpu_init(base + header);
+		if (err) {
+			tx_port_free(stack, bytes);
+			return err;
+		}
+	}
 
 	zero_bytes(t, sizeof(*t));
 	copy_name(t->name, name);
@@ -85,8 +92,6 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	t->cpu = cpu;
 	t->cpus_allowed = cpus;
 	t->suspend_depth = 1; // created suspended, as in RTAI
-	if (uses_fpu)
-		tx_port_fpu_init(t->fpu_area);
 	tx_port_context_init(&t->ctx, base + header + fpu, round_up(stack_size, 16), task_start, t);
 
 	unsigned long flags = lock_.lock();

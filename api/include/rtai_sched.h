@@ -64,7 +64,9 @@ extern "C" {
  * Returning from rt_thread deletes the task. Linux context.
  * Returns 0; -EINVAL for a NULL task or function, a task that is already
  * initialised, a priority outside 0..RT_SCHED_LOWEST_PRIORITY, a bad stack
- * size or no usable CPU, or when called from real-time context; -ENOMEM.
+ * size or no usable CPU, or when called from real-time context; -ENOMEM;
+ * -EOPNOTSUPP for uses_fpu on a CPU whose FP state the port cannot save
+ * (arm64 with SVE/SME today: see dmesg).
  */
 int rt_task_init(RT_TASK *task, void (*rt_thread)(long), long data, int stack_size, int priority,
 		 int uses_fpu, void (*signal)(void));

@@ -15,6 +15,7 @@
 #include <linux/of_irq.h>
 #include <linux/percpu.h>
 #include <asm/arch_timer.h>
+#include <asm/cpufeature.h>
 #include <asm/daifflags.h>
 #include <asm/irq_regs.h>
 #include <asm/ptrace.h>
@@ -604,7 +605,16 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size,
 	ctx->words[CTX_PMR] = GIC_PRIO_IRQOFF; /* tasks run with Linux's interrupts masked */
 }
 
-void tx_port_fpu_init(void *area)
+/* The save area holds V0-V31: writing a V register zeroes the rest of its
+ * SVE Z register, and SVE predicates and SME state are not saved at all, so
+ * on such CPUs an FPU task would corrupt the SVE state of the Linux task it
+ * preempts. Refused until the port saves the full vector state. */
+int tx_port_fpu_init(void *area)
 {
+	if (system_supports_sve() || system_supports_sme()) {
+		pr_warn_once("tactus: real-time tasks that use the FPU are refused: this CPU has SVE/SME state the port does not save\n");
+		return -EOPNOTSUPP;
+	}
 	memset(area, 0, TX_PORT_FPU_BYTES); /* FPCR 0: round to nearest, no traps */
+	return 0;
 }

@@ -329,8 +329,10 @@ void tx_port_fpu_restore(const void *area)
 	__builtin_ia32_fxrstor64(const_cast<void *>(area));
 }
 
-void tx_port_fpu_init(void *area)
+int tx_port_fpu_init(void *area)
 {
+	if (m.config.fpu_refused)
+		return -95; // EOPNOTSUPP, as a port whose CPU has state it cannot save
 	// fxsave layout: FCW at 0, MXCSR at 24.
 	std::memset(area, 0, TX_PORT_FPU_BYTES);
 	auto *bytes = static_cast<uint8_t *>(area);
@@ -338,6 +340,7 @@ void tx_port_fpu_init(void *area)
 	uint32_t mxcsr = 0x1f80;
 	std::memcpy(bytes, &fcw, sizeof(fcw));
 	std::memcpy(bytes + 24, &mxcsr, sizeof(mxcsr));
+	return 0;
 }
 
 void *tx_port_alloc(size_t size)

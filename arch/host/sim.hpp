@@ -29,6 +29,7 @@ struct Config {
 	Count slice = 50'000;          // multi-CPU rotation quantum, counts
 	Count relax_step = 10;         // time one busy-wait iteration takes
 	bool echo_log = false;         // print core log lines to stderr
+	bool fpu_refused = false;      // tx_port_fpu_init fails (a CPU state the port cannot save)
 };
 
 // Reset the machine and the core (Scheduler::init with all CPUs online).

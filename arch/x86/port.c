@@ -682,11 +682,15 @@ __no_stack_protector void tx_port_switch(struct tx_port_context *from, struct tx
 	tx_x86_switch_stack(&from->words[CTX_SP], &to->words[CTX_SP]);
 }
 
-void tx_port_fpu_init(void *area)
+/* fxsave keeps x87 and SSE; task FPU code is built with -msse2 (no VEX
+ * encodings: mk/tactus-fpu.mk), which leaves the upper halves of Linux's
+ * AVX registers alone. */
+int tx_port_fpu_init(void *area)
 {
 	struct fxregs_state *fx = area;
 
 	memset(area, 0, TX_PORT_FPU_BYTES);
 	fx->cwd = 0x37f;  /* x87: all exceptions masked, 64-bit precision */
 	fx->mxcsr = 0x1f80; /* SSE: all exceptions masked, round to nearest */
+	return 0;
 }

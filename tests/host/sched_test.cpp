@@ -685,3 +685,30 @@ TEST_F(Sched, WatchdogDeadlineOfATaskSuspendedBeforeItsDispatchIsDropped)
 	EXPECT_EQ(jobs, 1);
 	EXPECT_EQ(tx::g_sched.watchdog_hits(), 0u);
 }
+
+// A port that cannot save this CPU's FP state refuses FPU tasks at
+// creation, with nothing allocated left behind (the fixture checks that no
+// byte is live at the end); other tasks are unaffected.
+namespace {
+tx::sim::Config fpu_refused()
+{
+	tx::sim::Config c;
+	c.fpu_refused = true;
+	return c;
+}
+class FpuRefused : public txtest::HostTest {
+protected:
+	FpuRefused() : HostTest(fpu_refused()) {}
+	RT_TASK a{}, b{};
+};
+} // namespace
+
+TEST_F(FpuRefused, FpuTaskIsRefusedWhenThePortCannotSaveTheState)
+{
+	int runs = 0;
+	EXPECT_EQ(spawn(a, 1, [&] { runs++; }, 1), -95);
+	EXPECT_EQ(tx::sim::counters().bytes_live, 0u);
+	EXPECT_EQ(rt_task_delete(&a), -EINVAL); // never became a task
+	start(b, 1, [&] { runs++; }, 0);
+	EXPECT_EQ(runs, 1);
+}

@@ -59,12 +59,17 @@ static void hog_task(long unused)
 
 static long migration(void *unused)
 {
-	int i;
+	int i, err;
 
 	rt_sem_init(&hog_go, 0);
-	if (rt_task_init_cpuid(&mig, tx_fpu_mig_task, 0, 16384, 3, 1, NULL, 0) ||
-	    rt_task_init_cpuid(&hog, hog_task, 0, 8192, 10, 0, NULL, 0))
-		return -EINVAL;
+	err = rt_task_init_cpuid(&mig, tx_fpu_mig_task, 0, 16384, 3, 1, NULL, 0);
+	if (err)
+		return err;
+	err = rt_task_init_cpuid(&hog, hog_task, 0, 8192, 10, 0, NULL, 0);
+	if (err) {
+		rt_task_delete(&mig);
+		return err;
+	}
 	rt_task_resume(&hog);
 	rt_task_make_periodic_relative_ns(&mig, 100000, 1000000);
 	msleep(20);

@@ -6,13 +6,24 @@
 # must be exact, on both sides; /proc/tactus/scheduler must show FP saves.
 # With 2 CPUs, then: an FPU task alone on CPU 0 moved to CPU 1 and back
 # while a non-FPU task keeps CPU 0 busy (tx_fpu migrate=1): the double it
-# keeps in a register across its waits must survive.
+# keeps in a register across its waits must survive. On a CPU with SVE/SME
+# (the smp2+max boot) FPU tasks must be refused instead.
 . /tests/sched-lib.sh
 USER_S=3
 U=/usr/bin/tx_fpu_user
 
 tx_load_stack || tx_finish
 tx_check user-program-present test -x $U
+# A CPU with SVE/SME (QEMU's "max"): the arm64 port saves V0-V31 only, which
+# would corrupt a Linux task's SVE state, so FPU tasks are refused there.
+if [ "$(uname -m)" = aarch64 ] && grep -qE '^Features.* (sve|sme)( |$)' /proc/cpuinfo; then
+	tx_mark
+	tx_check fpu-task-refused-on-sve sh -c "! insmod $M/tx_fpu.ko 2>/dev/null"
+	tx_check dmesg-sve-refusal-line sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'FPU are refused: this CPU has SVE/SME state'"
+	tx_check no-task-left sh -c "! grep -q tx_fpu /proc/tactus/scheduler"
+	tx_unload_stack
+	tx_finish
+fi
 tx_mark
 tx_check insmod-tx_fpu insmod $M/tx_fpu.ko
 pids=""
