@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tools/qemu/run-x86_64.sh --kernel IMAGE --initrd CPIO --test NAME --log FILE
 #     [--smp N] [--icount] [--seed N] [--timeout S] [--append EXTRA]
-#     [--cpu MODEL] [--mem MB] [--qemu-arg ARG]... [--console]
+#     [--cpu MODEL] [--mem MB] [--qemu-arg ARG]... [--console] [--stop-on-stall]
 #
 # Boots the amd64 test initramfs (tools/qemu/mkinitramfs.sh --arch amd64) in
 # QEMU (TCG) on Debian's stock 6.12 kernel and runs /tests/NAME.sh in it:
@@ -20,18 +20,23 @@
 # --cpu     QEMU's -cpu (default: QEMU's q35 default, qemu64).
 # --timeout S  host-side limit (default 300 s); a hung guest is killed.
 # --console    also copy the serial output to stderr while it runs.
+# --stop-on-stall  stop the guest 10 s after the first RCU stall or lockup
+#              report ("rcu: INFO: ... detected stalls", "soft lockup",
+#              "hard LOCKUP") instead of waiting for --timeout: a guest whose
+#              CPU is lost does not come back (test-qemu.sh uses it).
 # The serial log goes to FILE (with the command line on its first lines).
 # Exit status: the guest test's rc from its "TACTUS-TEST-EXIT: <rc>" line;
 # 124 on timeout; 125 when the guest ended without that line (panic, init
-# failure). Prints the wall time and the host time to "TACTUS-INIT: ready".
+# failure); 123 when --stop-on-stall stopped it. Prints the wall time and
+# the host time to "TACTUS-INIT: ready".
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../kernel/lib.sh
 source "$HERE/../kernel/lib.sh"
 
-usage() { sed -n '2,27p' "$0" >&2; exit 2; }
+usage() { sed -n '2,31p' "$0" >&2; exit 2; }
 kernel="" initrd="" test="" log="" smp=1 icount=0 seed="" timeout_s=300 append=""
-cpu="" mem=1024 console=0 qargs=()
+cpu="" mem=1024 console=0 stop_on_stall=0 qargs=()
 need() { [ $# -ge 2 ] || { echo "option $1 needs a value" >&2; usage; }; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -48,6 +53,7 @@ while [ $# -gt 0 ]; do
         --mem)     need "$@"; mem="$2"; shift 2 ;;
         --qemu-arg) need "$@"; qargs+=("$2"); shift 2 ;;
         --console) console=1; shift ;;
+        --stop-on-stall) stop_on_stall=1; shift ;;
         -h|--help) usage ;;
         *) echo "unknown argument '$1'" >&2; usage ;;
     esac
@@ -91,19 +97,29 @@ tx_log "==> boot: $desc (timeout ${timeout_s}s, log: $log)"
 
 T0="$(tx_now)"
 marks="$(mktemp)"
-trap 'rm -f "$marks"' EXIT
+trap 'rm -f "$marks" "$marks.pid"' EXIT
+[ "$stop_on_stall" -eq 1 ] && qemu+=(-pidfile "$marks.pid")
+stalled=0
 set +e
 timeout -k 5 "$timeout_s" "${qemu[@]}" </dev/null 2>&1 | while IFS= read -r line; do
     printf '%s\n' "$line" >>"$log"
     [ "$console" -eq 1 ] && printf '%s\n' "$line" >&2
     case "$line" in
         *"TACTUS-INIT: ready"*) echo "ready $(tx_elapsed "$T0")" >>"$marks" ;;
+        *"rcu: INFO: rcu_"*"detected stall"*|*"soft lockup"*|*"hard LOCKUP"*)
+            if [ "$stop_on_stall" -eq 1 ] && [ "$stalled" -eq 0 ]; then
+                stalled=1
+                echo "stall ${line#*] }" >>"$marks"
+                # 10 s more for the stall report's backtraces, then stop QEMU
+                ( sleep 10; [ -s "$marks.pid" ] && kill "$(cat "$marks.pid")" 2>/dev/null ) </dev/null >/dev/null 2>&1 &
+            fi ;;
     esac
 done
 qrc="${PIPESTATUS[0]}"
 set -e
 wall="$(tx_elapsed "$T0")"
 echo "### qemu exit status $qrc, wall ${wall}s" >>"$log"
+! grep -q '^stall ' "$marks" || echo "### --stop-on-stall: stall report seen: $(sed -n 's/^stall //p' "$marks" | head -n1)" >>"$log"
 
 ready="$(sed -n 's/^ready //p' "$marks" | head -n1)"
 guest_ready="$(sed -n 's/.*TACTUS-INIT: ready .*uptime=\([0-9.]*\).*/\1/p' "$log" | head -n1)"
@@ -113,6 +129,11 @@ issues="$(grep -a 'TACTUS-DMESG-ISSUES:' "$log" | tail -n1 | tr -d '\r' | awk '{
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
     rc=124
     tx_log "FAILED boot: $desc: TIMEOUT after ${timeout_s}s (guest killed). Last lines:"
+    tail -n 15 "$log" | sed 's/^/    | /' >&2
+    tx_log "full log: $log"
+elif [ -z "$exit_line" ] && grep -q '^stall ' "$marks"; then
+    rc=123
+    tx_log "FAILED boot: $desc: guest stalled, stopped (--stop-on-stall) after ${wall}s: $(sed -n 's/^stall //p' "$marks" | head -n1 | tr -d '\r'). Last lines:"
     tail -n 15 "$log" | sed 's/^/    | /' >&2
     tx_log "full log: $log"
 elif [ -z "$exit_line" ]; then

@@ -1,23 +1,33 @@
 #!/usr/bin/env bash
-# tools/qemu/test-arm64.sh [--no-debug] [--list] [--keep-going-on-build-error] [NAME...]
+# tools/qemu/test-qemu.sh ARCH [--no-debug] [--boot BOOT]... [--list] [NAME...]
 #
-# The arm64 QEMU integration suite (stage qemu-arm64 of `make test`):
-#  1. builds the normal kernel (a cache hit normally), the modules against it
-#     (tools/kernel/build-modules.sh), the test user programs
-#     (tests/qemu/modules/user/*.c) and ONE initramfs with everything: every
-#     .ko in /lib/modules, every tests/qemu/scripts/*.sh in /tests, the
-#     user programs in /usr/bin (and build-modules.sh's user/ as /usr/bin/user);
-#  2. the same against the debug kernel (lockdep, PROVE_RCU, PREEMPT, ...)
-#     when a selected test asks for a debug boot (skip with --no-debug);
-#  3. boots each test in its own QEMU (tools/qemu/run-arm64.sh), one at a
-#     time, with a host timeout per boot, and prints a progress line per boot;
-#  4. prints a table (test, boot, checks, wall time), the failed checks, the
+# The QEMU integration suite of one architecture, ARCH = arm64 or x86_64
+# (stages qemu-arm64 and qemu-x86_64 of `make test`; tools/qemu/test-arm64.sh
+# is `test-qemu.sh arm64`):
+#  1. builds the modules (tools/kernel/build-modules.sh), the test user
+#     programs (tests/qemu/modules/user/*.c) and ONE initramfs with
+#     everything: every .ko in /lib/modules, every tests/qemu/scripts/*.sh in
+#     /tests, the user programs in /usr/bin (and build-modules.sh's user/ as
+#     /usr/bin/user). arm64: against our normal kernel (built first: a cache
+#     hit normally), and the same against the debug kernel (lockdep,
+#     PROVE_RCU, PREEMPT, ...) when a selected test asks for a debug boot
+#     (skip with --no-debug). x86_64: against Debian's stock amd64 6.12
+#     headers (no kernel build; the kernel and headers are fetched when
+#     missing), initramfs --arch amd64;
+#  2. boots each test in its own QEMU (tools/qemu/run-ARCH.sh; x86_64:
+#     --kernel debian), one at a time, with a host timeout per boot, and
+#     prints a progress line per boot;
+#  3. prints a table (test, boot, checks, wall time), the failed checks, the
 #     metrics the tests reported, the stage times, and last the line
 #     "N passed, N failed" (what tools/test.sh counts).
 #
 # Which tests: every tests/qemu/scripts/NAME.sh except demo, first, cost,
-# profile and *-lib.sh (helpers that others source). NAME... on the command
-# line selects some (e.g. `test-arm64.sh sched-rr fifo-basic`).
+# profile and *-lib.sh (helpers that others source), and except those whose
+# header names other architectures only:
+#     # tactus-arch: ARCH [ARCH...]            (default: every architecture)
+# NAME... on the command line selects some (e.g. `test-qemu.sh arm64 sched-rr
+# fifo-basic`); --boot BOOT (repeatable) keeps only the boots of that kind
+# (e.g. `--boot icount`). --list prints the plan and exits.
 #
 # How each test boots: a header line in the script
 #     # tactus-boots: BOOT [BOOT...]          (default: icount smp2)
@@ -25,12 +35,15 @@
 #                                              doubled on the debug kernel)
 # BOOT is a '+'-joined set of:
 #     icount  --smp 1 --icount --seed 1 and tactus.timing=1 on the kernel
-#             command line: deterministic time, the only boots where a test
-#             asserts timing (tx_timing in sched-lib.sh)
+#             command line: deterministic time (arm64 -icount shift=4, x86_64
+#             shift=5), the only boots where a test asserts timing
+#             (tx_timing in sched-lib.sh)
 #     smp1    --smp 1, real time (functional)
 #     smp2    --smp 2, real time (functional; the default base)
-#     max     --cpu max (QEMU's newest CPU model) instead of cortex-a57
-#     debug   the debug kernel and modules built against it
+#     max     --cpu max (QEMU's newest CPU model) instead of the default
+#             (arm64: cortex-a57; x86_64: qemu64, where max adds XSAVE/AVX)
+#     debug   the debug kernel and modules built against it (arm64 only:
+#             such boots are left out of the x86_64 plan)
 #     none    (alone) not booted by the suite
 # e.g. "# tactus-boots: icount smp2 smp2+max debug" boots that test 4 times.
 #
@@ -41,7 +54,8 @@
 # BUG/WARNING/Oops/lockdep/RCU report (TACTUS-DMESG-ISSUES: 0).
 # "TACTUS-METRIC: <test> key=value" lines are collected into the summary.
 #
-# Logs: build/logs/qemu/<test>@<boot>.log (serial console); build steps in
+# Logs: serial consoles in build/logs/qemu/<test>@<boot>.log (arm64) and
+# build/logs/qemu-x86_64/<test>@<boot>.log (x86_64); build steps in
 # build/logs/. Exit status 0 iff nothing failed.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -49,11 +63,36 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$HERE/../kernel/lib.sh"
 root="$TACTUS_ROOT"
 
-usage() { sed -n '2,48p' "$0" >&2; exit 2; }
-no_debug=0 list_only=0 select=()
+usage() { sed -n '2,57p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+arch="$1"; shift
+case "$arch" in
+    arm64|aarch64)
+        arch=arm64
+        ARCHES=" arm64 aarch64 "            # names a tactus-arch header may use
+        RUN="$HERE/run-arm64.sh"
+        CPIO_ARCH=arm64
+        USER_CC="${TACTUS_CROSS}gcc"
+        QLOGS="$TACTUS_LOGS/qemu"
+        RUN_OPTS=() ;;
+    x86_64|amd64|x86)
+        arch=x86_64
+        ARCHES=" x86_64 amd64 x86 "
+        RUN="$HERE/run-x86_64.sh"
+        CPIO_ARCH=amd64
+        USER_CC=gcc
+        QLOGS="$TACTUS_LOGS/qemu-x86_64"
+        # a guest that reports an RCU stall or a lockup is stopped 10 s later
+        # instead of at its timeout (it does not come back; saves minutes)
+        RUN_OPTS=(--stop-on-stall) ;;
+    -h|--help) usage ;;
+    *) echo "test-qemu.sh: ARCH is arm64 or x86_64, not '$arch'" >&2; usage ;;
+esac
+no_debug=0 list_only=0 select=() only_boots=" "
 while [ $# -gt 0 ]; do
     case "$1" in
         --no-debug) no_debug=1 ;;
+        --boot) [ $# -ge 2 ] || usage; only_boots="$only_boots$2 "; shift ;;
         --list) list_only=1 ;;
         -h|--help) usage ;;
         -*) echo "unknown option '$1'" >&2; usage ;;
@@ -79,7 +118,7 @@ abort() {
 
 finish() {
     echo
-    echo "QEMU arm64 suite: $(( ${#rows[@]} )) boot(s)"
+    echo "QEMU $arch suite: $(( ${#rows[@]} )) boot(s)"
     if [ ${#rows[@]} -gt 0 ]; then
         printf '  %-26s %-12s %-6s %6s %6s %5s %8s\n' TEST BOOT RESULT PASS FAIL SKIP WALL
         printf '  %s\n' "${rows[@]}"
@@ -97,7 +136,7 @@ finish() {
         printf '  %s\n' "${metric_lines[@]}"
     fi
     echo "Stage times:"
-    printf '  %s\n' "${stage_times[@]}"
+    [ ${#stage_times[@]} -gt 0 ] && printf '  %s\n' "${stage_times[@]}"
     printf '  %-34s %7ss\n' "total" "$(tx_elapsed "$T_ALL")"
     [ "$skipped" -gt 0 ] && echo "$skipped skipped"
     echo "$passed passed, $failed failed"
@@ -118,6 +157,12 @@ for f in "$root"/tests/qemu/scripts/*.sh; do
         for s in "${select[@]}"; do [ "$s" = "$name" ] && keep=1; done
         [ $keep = 1 ] || continue
     fi
+    a="$(sed -n 's/^#[[:space:]]*tactus-arch:[[:space:]]*//p' "$f" | head -n 1)"
+    if [ -n "$a" ]; then
+        keep=0
+        for x in $a; do case "$ARCHES" in *" $x "*) keep=1 ;; esac; done
+        [ $keep = 1 ] || continue
+    fi
     b="$(sed -n 's/^#[[:space:]]*tactus-boots:[[:space:]]*//p' "$f" | head -n 1)"
     b="${b:-icount smp2}"
     [ "$b" = none ] && continue
@@ -127,10 +172,10 @@ done
 for s in "${select[@]+"${select[@]}"}"; do
     found=0
     for t in "${tests[@]+"${tests[@]}"}"; do [ "$t" = "$s" ] && found=1; done
-    [ $found = 1 ] || tx_die "no test '$s' (tests/qemu/scripts/$s.sh, not excluded, boots not 'none')"
+    [ $found = 1 ] || tx_die "no $arch test '$s' (tests/qemu/scripts/$s.sh, not excluded, boots not 'none', tactus-arch allows $arch)"
 done
 
-# boot_args TOKEN: sets B_ARGS (run-arm64.sh options) and B_KERNEL (normal|debug).
+# boot_args TOKEN: sets B_ARGS (run-ARCH.sh options) and B_KERNEL (normal|debug).
 boot_args() {
     local part base=""
     B_ARGS=() B_KERNEL=normal
@@ -154,9 +199,11 @@ for i in "${!tests[@]}"; do
     for b in ${boots[$i]}; do
         boot_args "$b" || tx_die "tests/qemu/scripts/${tests[$i]}.sh: unknown boot '$b' in its tactus-boots line"
         if [ "$B_KERNEL" = debug ]; then
+            [ "$arch" = arm64 ] || continue   # no debug kernel on x86_64 (Debian's)
             [ $no_debug = 1 ] && continue
-            need_debug=1
         fi
+        [ "$only_boots" = " " ] || case "$only_boots" in *" $b "*) ;; *) continue ;; esac
+        [ "$B_KERNEL" = debug ] && need_debug=1
         plan+=("$i $b")
     done
 done
@@ -164,17 +211,24 @@ if [ $list_only = 1 ]; then
     for p in "${plan[@]}"; do
         i="${p%% *}" b="${p#* }"
         boot_args "$b"
-        printf '%-26s %-12s run-arm64.sh %s%s\n' "${tests[$i]}" "$b" "${B_ARGS[*]}" \
+        printf '%-26s %-12s %s %s%s\n' "${tests[$i]}" "$b" "$(basename "$RUN")" "${B_ARGS[*]}" \
             "$([ "$B_KERNEL" = debug ] && echo ' (debug kernel)')"
     done
     exit 0
 fi
-tx_log "QEMU suite: ${#tests[@]} test(s), ${#plan[@]} boot(s)$([ $no_debug = 1 ] && echo ', debug boots skipped')"
+tx_log "QEMU $arch suite: ${#tests[@]} test(s), ${#plan[@]} boot(s)$([ $no_debug = 1 ] && echo ', debug boots skipped')"
 
 # ---- Builds ---------------------------------------------------------------
-# build_variant normal|debug: kernel, modules, user programs, initramfs;
-# sets CPIO_<variant>.
-user_out="$root/build/qemu-tests/user"
+# build_variant VARIANT: kernel, modules, initramfs; sets CPIO_<variant>.
+# arm64: normal|debug (our kernels); x86_64: normal = Debian's stock kernel
+# (build-modules.sh x86_64 stock).
+if [ "$arch" = arm64 ]; then
+    user_out="$root/build/qemu-tests/user"
+    qt_tag=""                              # arm64 file names as before
+else
+    user_out="$root/build/qemu-tests/user-$arch"
+    qt_tag="$arch-"
+fi
 build_user() {
     mkdir -p "$user_out"
     local src bin
@@ -182,24 +236,34 @@ build_user() {
         [ -f "$src" ] || continue
         bin="$user_out/$(basename "${src%.c}")"
         if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ]; then
-            "${TACTUS_CROSS}gcc" -static -O2 -Wall -Wextra -Werror -I"$root/api/include" -o "$bin" "$src" -lm ||
+            "$USER_CC" -static -O2 -Wall -Wextra -Werror -I"$root/api/include" -o "$bin" "$src" -lm ||
                 return 1
         fi
     done
 }
 
 build_variant() {
-    local v="$1" t0 mods ko f adds=()
+    local v="$1" t0 mods ko f adds=() mod_arch="$arch" mod_variant="$1"
     t0="$(tx_now)"
-    if ! "$root/tools/kernel/build-arm64.sh" "$v" >/dev/null; then
-        abort "$v kernel build failed (log: $TACTUS_LOGS/kernel-arm64-$v.log)"
+    if [ "$arch" = arm64 ]; then
+        if ! "$root/tools/kernel/build-arm64.sh" "$v" >/dev/null; then
+            abort "$v kernel build failed (log: $TACTUS_LOGS/kernel-arm64-$v.log)"
+        fi
+        stage_done "kernel ($v)" "$t0"
+    else
+        # Debian's stock image (run-x86_64.sh --kernel debian), fetched once
+        mod_variant=stock
+        if [ ! -r "$TACTUS_CACHE/debian-amd64/kernels/stock/vmlinuz" ] &&
+            ! "$root/tools/kernel/fetch-debian-amd64.sh" kernels >/dev/null; then
+            abort "fetching Debian's amd64 kernel failed (log: $TACTUS_LOGS/fetch-debian-amd64.log)"
+        fi
+        stage_done "kernel (Debian stock amd64)" "$t0"
     fi
-    stage_done "kernel ($v)" "$t0"
     t0="$(tx_now)"
-    if ! mods="$("$root/tools/kernel/build-modules.sh" arm64 "$v" | tail -n 1)"; then
-        abort "module build against the $v kernel failed (log: $TACTUS_LOGS/modules-arm64-$v.log)"
+    if ! mods="$("$root/tools/kernel/build-modules.sh" "$mod_arch" "$mod_variant" | tail -n 1)"; then
+        abort "module build against the $mod_variant kernel failed (log: $TACTUS_LOGS/modules-$mod_arch-$mod_variant.log)"
     fi
-    stage_done "modules ($v)" "$t0"
+    stage_done "modules ($mod_variant)" "$t0"
     t0="$(tx_now)"
     for ko in "$mods"/*.ko "$mods"/examples/*/*.ko "$mods"/tests/qemu/modules/*.ko; do
         [ -f "$ko" ] && adds+=(--add "$ko:/lib/modules/")
@@ -207,17 +271,18 @@ build_variant() {
     for f in "$root"/tests/qemu/scripts/*.sh; do adds+=(--add "$f:/tests/"); done
     [ -d "$mods/user" ] && adds+=(--add "$mods/user:/usr/bin/")
     for f in "$user_out"/*; do [ -f "$f" ] && adds+=(--add "$f:/usr/bin/"); done
-    local cpio="$root/build/qemu-tests/initramfs-$v.cpio.gz"
-    if ! "$HERE/mkinitramfs.sh" "$cpio" "${adds[@]}" >/dev/null 2>"$root/build/qemu-tests/mkinitramfs-$v.log"; then
-        abort "initramfs ($v) failed: $(tail -n 3 "$root/build/qemu-tests/mkinitramfs-$v.log" | tr '\n' ' ')"
+    local cpio="$root/build/qemu-tests/initramfs-$qt_tag$v.cpio.gz"
+    local mlog="$root/build/qemu-tests/mkinitramfs-$qt_tag$v.log"
+    if ! "$HERE/mkinitramfs.sh" "$cpio" --arch "$CPIO_ARCH" "${adds[@]}" >/dev/null 2>"$mlog"; then
+        abort "initramfs ($v) failed: $(tail -n 3 "$mlog" | tr '\n' ' ')"
     fi
     stage_done "initramfs ($v)" "$t0"
     printf -v "CPIO_$v" '%s' "$cpio"
 }
 
-mkdir -p "$root/build/qemu-tests" "$TACTUS_LOGS/qemu"
+mkdir -p "$root/build/qemu-tests" "$QLOGS"
 t0="$(tx_now)"
-build_user || abort "test user programs (tests/qemu/modules/user/*.c) do not compile"
+build_user || abort "test user programs (tests/qemu/modules/user/*.c) do not compile for $arch"
 stage_done "user programs" "$t0"
 build_variant normal
 [ $need_debug = 1 ] && build_variant debug
@@ -232,11 +297,12 @@ for p in "${plan[@]}"; do
     boot_args "$b"
     cpio_var="CPIO_$B_KERNEL"
     kernel=tactus
+    [ "$arch" = x86_64 ] && kernel=debian
     if [ "$B_KERNEL" = debug ]; then kernel=tactus-debug; to=$((to * 2)); fi
-    log="$TACTUS_LOGS/qemu/$name@$b.log"
+    log="$QLOGS/$name@$b.log"
     t0="$(tx_now)"
-    "$HERE/run-arm64.sh" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
-        --timeout "$to" "${B_ARGS[@]}" 2>"$log.runner"
+    "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
+        --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" 2>"$log.runner"
     rc=$?
     wall="$(tx_elapsed "$t0")"
 
@@ -248,13 +314,14 @@ for p in "${plan[@]}"; do
     why=""
     case "$rc" in
         0) ;;
+        123) why="guest stalled (RCU stall/lockup report), stopped: $(grep -a -m1 -E 'detected stall|soft lockup|hard LOCKUP' "$log" | tr -d '\r' | sed 's/^\[[ 0-9.]*\] //' | cut -c1-80)" ;;
         124) why="timeout after ${to}s" ;;
         125) why="no TACTUS-TEST-EXIT line (panic or init failure)" ;;
         *) why="test script exited $rc" ;;
     esac
     if [ -n "$issues" ] && [ "$issues" != 0 ]; then
         why="${why:+$why, }$issues dmesg issue(s) (BUG/WARNING/lockdep/RCU...)"
-    elif [ -z "$issues" ] && [ "$rc" != 124 ] && [ "$rc" != 125 ]; then
+    elif [ -z "$issues" ] && [ "$rc" != 123 ] && [ "$rc" != 124 ] && [ "$rc" != 125 ]; then
         why="${why:+$why, }no TACTUS-DMESG-ISSUES line"
     fi
     if [ -z "$why" ]; then np=$((np + 1)); else nf=$((nf + 1)); fi

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tests/qemu/modules/user/tx_fpu_user.c - the user-space half of the FPU
- * test (sched-fpu.sh): while real-time FPU tasks preempt it, fill all 32
- * SIMD registers with a pattern, spin, compare; compute with exact results;
- * and run in round-toward-zero mode, checking 1/10 comes out truncated (so a
- * lost FPCR shows). Usage: tx_fpu_user SECONDS. Prints
+ * test (sched-fpu.sh): while real-time FPU tasks preempt it, fill all
+ * SIMD registers with a pattern (arm64: the 32 V registers; x86_64: the 16
+ * XMM registers), spin, compare; compute with exact results; and run in
+ * round-toward-zero mode, checking 1/10 comes out truncated (so a lost FPCR
+ * / MXCSR shows). Usage: tx_fpu_user SECONDS. Prints
  *   tx_fpu_user: iterations=N wrong=M fpcr_wrong=K
- * and exits 0 only if nothing was wrong. (Built by tools/qemu/test-arm64.sh:
- * static aarch64 binary in /usr/bin.)
+ * and exits 0 only if nothing was wrong. (Built by tools/qemu/test-qemu.sh:
+ * a static binary of the guest architecture in /usr/bin.)
  */
 #include <fenv.h>
 #include <math.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#ifdef __aarch64__
 #define IRP_0_31 "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31"
 
 static long regs_check(unsigned long seed, unsigned long spins)
@@ -50,6 +52,42 @@ static long regs_check(unsigned long seed, unsigned long spins)
 			   "v22", "v23", "v24", "v25", "v26", "v27", "v28", "v29", "v30", "v31");
 	return (long)bad;
 }
+
+#elif defined(__x86_64__)
+#define IRP_0_15 "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
+
+/* xmm_i low half = seed + i, high half = ~(seed + i); spin on general
+ * registers only; store every XMM register and compare. */
+static long regs_check(unsigned long seed, unsigned long spins)
+{
+	unsigned long in[32], out[32];
+	long bad = 0;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		in[2 * i] = seed + i;
+		in[2 * i + 1] = ~(seed + i);
+	}
+	__asm__ volatile(".irp i," IRP_0_15 "\n"
+			 "	movdqu	\\i*16(%[in]), %%xmm\\i\n"
+			 ".endr\n"
+			 "1:	sub	$1, %[spins]\n"
+			 "	ja	1b\n"
+			 ".irp i," IRP_0_15 "\n"
+			 "	movdqu	%%xmm\\i, \\i*16(%[out])\n"
+			 ".endr\n"
+			 : [spins] "+r"(spins)
+			 : [in] "r"(in), [out] "r"(out)
+			 : "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+			   "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+	for (i = 0; i < 32; i++)
+		bad += in[i] != out[i];
+	return bad;
+}
+
+#else
+#error "tx_fpu_user: arm64 or x86_64"
+#endif
 
 static volatile double one = 1.0, ten = 10.0;
 static volatile int n_arith = 500;
