@@ -2,13 +2,14 @@
 # tools/demo.sh - `make demo`: build what is missing and show Tactus running.
 #   ARCH=arm64 (default): boot the QEMU demo (kernel modules, real-time task
 #                         next to a Linux hrtimer, Linux kept busy).
+#   ARCH=x86_64:          the same on Debian's stock amd64 kernel.
 #   ARCH=host:            the host simulation of the classic example.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 arch="${ARCH:-arm64}"
-if [ "$arch" = arm64 ] && [ -x "$root/tools/qemu/demo-arm64.sh" ]; then
-    exec "$root/tools/qemu/demo-arm64.sh"
-fi
+case "$arch" in
+    arm64|x86_64) exec "$root/tools/qemu/demo-qemu.sh" "$arch" ;;
+esac
 if [ "$arch" != host ]; then
     echo "[tactus] no $arch demo yet: running the host simulation instead" >&2
 fi

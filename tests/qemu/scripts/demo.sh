@@ -1,5 +1,5 @@
 # tactus-boots: none
-# demo: what `make demo` shows (tools/qemu/demo-arm64.sh boots it with
+# demo: what `make demo` shows (tools/qemu/demo-qemu.sh boots it with
 # --smp 1 --icount). A Tactus real-time task and a Linux hrtimer in hard
 # interrupt context both run every 1 ms, while Linux is kept busy and a
 # kernel thread switches interrupts off for 20 ms at a time. Each second one
@@ -10,6 +10,10 @@ export PATH="$PATH:/usr/bin/user"
 SECONDS_TO_RUN=$(sed -n 's/.*demo\.seconds=\([0-9]*\).*/\1/p' /proc/cmdline)
 SECONDS_TO_RUN=${SECONDS_TO_RUN:-10}
 say() { echo "DEMO|$*"; }
+case "$(uname -m)" in
+x86_64) MACHINE="QEMU x86_64 (q35)" NMI_TIMER="HPET comparator raising NMIs" NS_PER_INSN=32 ;;
+*) MACHINE="QEMU arm64" NMI_TIMER="pseudo-NMI timer" NS_PER_INSN=16 ;;
+esac
 us() { awk -v n="$1" 'BEGIN { if (n == "") print "-"; else printf "%.1f", n / 1000 }'; }
 field() { echo "$1" | awk -F'|' -v i="$2" '{ gsub(/ /, "", $i); print $i }'; }
 last_line() { dmesg | grep "$1" | tail -n 1 | sed 's/^\[[ 0-9.]*\] //'; }
@@ -18,9 +22,9 @@ echo 1 >/proc/sys/kernel/printk # keep kernel messages off the console
 say ""
 say "Tactus demo: a real-time task next to Linux's best timer, on a Linux kept busy."
 say ""
-say "  Both run every 1 ms on the same CPU (QEMU arm64, 1 CPU, deterministic time):"
+say "  Both run every 1 ms on the same CPU ($MACHINE, 1 CPU, deterministic time):"
 say "  - the Tactus task (tx_latency): a real-time task of the co-kernel, woken by"
-say "    the co-kernel's pseudo-NMI timer;"
+say "    the co-kernel's $NMI_TIMER;"
 say "  - a Linux hrtimer in hard interrupt context (tx_hrtimer, HRTIMER_MODE_ABS_HARD),"
 say "    the most punctual thing a Linux kernel module can have."
 say "  Load: a shell busy loop, and tx_irqoff: a kernel thread that turns interrupts"
@@ -96,11 +100,11 @@ say "$(printf '  Tactus real-time task %8s %8s %11s us %8s us %9s us' "$rt_n" "$
 say "$(printf '  Linux hrtimer (hard)  %8s %8s %11s us %8s us %9s us' "$hr_n" "$hr_o" "$(us "$hr_min")" "$(us "$hr_avg")" "$(us "$hr_max")")"
 say ""
 say "While Linux had interrupts off, its own timer waited: up to $(us "$hr_max") us late, $hr_o"
-say "periods missed. The Tactus task, woken through a pseudo-NMI that Linux's"
+say "periods missed. The Tactus task, woken through an NMI-class interrupt that Linux's"
 say "interrupt masking does not block, was never more than $(us "$rt_max") us late."
 if [ $stream = 1 ]; then
 	say "The rtf_sampler stream reached Linux complete: $(last_line 'rtf_sampler: [0-9]* samples' | sed 's/^rtf_sampler: //')."
 fi
-say "(Times are QEMU's deterministic -icount time: 1 instruction = 16 ns; a real"
-say "arm64 core runs the same paths many times faster.) Modules unloaded cleanly."
+say "(Times are QEMU's deterministic -icount time: 1 instruction = $NS_PER_INSN ns; a real"
+say "core runs the same paths many times faster.) Modules unloaded cleanly."
 exit 0
