@@ -57,9 +57,10 @@ count_freestanding() {
     echo "$ok $bad"
 }
 
-# qemu-arm64: tools/qemu/test-arm64.sh ends with its own "N passed, N failed"
-# (each TACTUS-CHECK line of a boot, plus one check per boot: clean exit,
-# no dmesg issue). No such line (the runner died): one failure.
+# qemu-arm64, qemu-x86_64: tools/qemu/test-qemu.sh ARCH ends with its own
+# "N passed, N failed" (each TACTUS-CHECK line of a boot, plus one check per
+# boot: clean exit, no dmesg issue). No such line (the runner died): one
+# failure.
 count_qemu() {
     local line p f
     line="$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -n 1)"
@@ -74,9 +75,12 @@ t_all="$(tx_now)"
 stage deps count_one "$root/tools/deps.sh" all
 stage host-unit-tests count_ctest "$root/tools/host-tests.sh"
 stage check-freestanding count_freestanding "$root/tools/check-freestanding.sh"
-if [ -x "$root/tools/qemu/test-arm64.sh" ]; then
-    stage qemu-arm64 count_qemu "$root/tools/qemu/test-arm64.sh"
-fi
+stage qemu-arm64 count_qemu "$root/tools/qemu/test-qemu.sh" arm64
+stage qemu-x86_64 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64
+# dkms: `dkms build` of dkms.conf against Debian's amd64 headers in a private
+# DKMS tree (tools/kernel/dkms-build.sh; deps installs dkms, without its
+# recommends): one check.
+stage dkms count_one "$root/tools/kernel/dkms-build.sh" stock
 
 echo
 echo "Stages (wall time):"

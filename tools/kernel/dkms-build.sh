@@ -17,7 +17,8 @@
 #      vermagic and a signature.
 # `dkms install` is not run: it needs the target kernel's /lib/modules and
 # runs depmod for it (a real Debian machine: `dkms install -m tactus -v V`).
-# Needs: tools/deps.sh amd64 (dkms, installed with --no-install-recommends).
+# Needs: tools/deps.sh amd64 (dkms, installed with --no-install-recommends);
+# run here first when dkms or another tool below is missing.
 # Prints the DKMS tree's module directory (one line per flavour) on stdout.
 # Logs: build/logs/dkms-<flavour>.log (dkms's own make.log is appended on failure).
 # TACTUS_DKMS_SOURCE=DIR packages another tree than the repository (e.g. a
@@ -34,7 +35,15 @@ case "$what" in
     all) flavours=(stock rt) ;;
     *) tx_die "usage: $0 [stock|rt|all]" ;;
 esac
-tx_need_cmd dkms make rsync modinfo x86_64-linux-gnu-gcc-12 x86_64-linux-gnu-g++-12 pahole openssl
+tools=(dkms make rsync modinfo x86_64-linux-gnu-gcc-12 x86_64-linux-gnu-g++-12 pahole openssl)
+for c in "${tools[@]}"; do
+    if ! command -v "$c" >/dev/null 2>&1; then
+        tx_log "'$c' not found: running tools/deps.sh amd64 (apt-get --no-install-recommends)"
+        "$TACTUS_ROOT/tools/deps.sh" amd64
+        break
+    fi
+done
+tx_need_cmd "${tools[@]}"
 
 CONF="$TACTUS_ROOT/dkms.conf"
 [ -f "$CONF" ] || tx_die "no dkms.conf at $TACTUS_ROOT"
