@@ -3,6 +3,11 @@
 # choice, and its refusals: a timer Linux owns, a bad parameter. Each failed
 # load must leave nothing behind (the next load works).
 # tactus-boots: smp1 smp2
+# tactus-arch: arm64
+# arm64 only: everything here is the arm64 HAL's (the NMI API of our kernel
+# patch or its kallsyms lookup, timer=phys|virt, ipi_sgi); the x86_64 HAL on
+# Debian's stock kernel has none of these (its parameter refusals are in
+# stack-badinput).
 . /tests/sched-lib.sh
 
 hal_loads() { # ARGS...: load, expect a line naming the API path, unload

@@ -3,9 +3,12 @@
 # with a 10 kHz task (tx_latency period_us=100), then a 1 kHz one, while
 # Linux spins a busy loop too. Asserts the task ran (samples) and the
 # stressor ran (irq-off sections); on deterministic boots also zero overruns,
-# >= 95% of the expected samples and worst-case latency <= 25 us.
+# >= 95% of the expected samples and worst-case latency <= 25 us (arm64,
+# icount shift=4) / <= 50 us (x86_64, icount shift=5: the x86 port's target).
 . /tests/sched-lib.sh
 LIMIT_NS=25000
+LIMIT_NS_X86=50000
+[ "$(uname -m)" = x86_64 ] && LIMIT_NS=$LIMIT_NS_X86
 RUN_S=2
 
 tx_load_stack || tx_finish

@@ -1,6 +1,6 @@
 # tests/qemu/scripts/sched-lib.sh - sourced by the sched-*, stack-* and
 # example-square-wave/prodcons QEMU test scripts (busybox sh in the guest).
-# Not a test itself (tools/qemu/test-arm64.sh skips *-lib.sh).
+# Not a test itself (tools/qemu/test-qemu.sh skips *-lib.sh).
 #
 #   tx_pass NAME / tx_fail NAME WHY     one TACTUS-CHECK line each
 #   tx_check NAME CMD...                PASS if CMD succeeds
