@@ -15,8 +15,9 @@
 #     headers (no kernel build; the kernel and headers are fetched when
 #     missing), initramfs --arch amd64;
 #  2. boots each test in its own QEMU (tools/qemu/run-ARCH.sh; x86_64:
-#     --kernel debian), one at a time, with a host timeout per boot, and
-#     prints a progress line per boot;
+#     --kernel debian --stop-on-stall: a guest that reports an RCU stall or
+#     a lockup is stopped 10 s later), one at a time, with a host timeout per
+#     boot, and prints a progress line per boot;
 #  3. prints a table (test, boot, checks, wall time), the failed checks, the
 #     metrics the tests reported, the stage times, and last the line
 #     "N passed, N failed" (what tools/test.sh counts).
@@ -63,7 +64,7 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$HERE/../kernel/lib.sh"
 root="$TACTUS_ROOT"
 
-usage() { sed -n '2,57p' "$0" >&2; exit 2; }
+usage() { sed -n '2,60p' "$0" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 arch="$1"; shift
 case "$arch" in
