@@ -71,6 +71,7 @@ struct tx_x86_cpu {
 	u64 retry_at;           /* a retry NMI, U64_MAX: none */
 	unsigned int retries;   /* consecutive retry NMIs */
 	bool aim_due;           /* the source must be re-aimed before the NMI ends */
+	u64 late_msi_until;     /* until then, an NMI with nothing in it is our timer's */
 	unsigned long selftest;        /* nonzero during the load-time self-test */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
 	struct irq_work kick;
@@ -310,11 +311,28 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
 	return why;
 }
 
+/* A deadline can be served by an NMI other than the comparator's own (an
+ * IPI or a retry arriving within slack_tsc of it) while the comparator still
+ * matches and sends its MSI; x86 latches that NMI behind the running one,
+ * and when it is taken the deadline is gone, so nothing in it is ours. For
+ * LATE_MSI_US after each timer event on this CPU an empty NMI is claimed as
+ * that late MSI rather than left to Linux as "unknown reason" (the price: a
+ * genuine unknown NMI in that window goes unreported). */
+#define LATE_MSI_US 100
+
 static int tx_nmi(unsigned int type, struct pt_regs *regs)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 	bool ours = false;
-	unsigned long why = collect(c, rdtsc(), &ours);
+	u64 now = rdtsc();
+	unsigned long why = collect(c, now, &ours);
+
+	if (ours || (why & WHY_TIMER))
+		c->late_msi_until = now + LATE_MSI_US * (tx_x86_tsc_hz / 1000000);
+	else if (!why && now < c->late_msi_until) {
+		c->late_msi_until = 0;
+		return NMI_HANDLED;
+	}
 
 	if (why & WHY_LINUX_WORK) {
 		tx_hal_raise_linux_work(); /* here RCU watches */
