@@ -56,8 +56,16 @@ sleep 0.3
 tx_check rmmod-selfsuspend rmmod tx_watchdog
 jobs=$(tx_result tx_watchdog jobs)
 tx_check "selfsuspend-ran-$jobs-runs" test "${jobs:-0}" -ge 20
-tx_check selfsuspend-not-hit sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep 'tactus: watchdog: task'"
-tx_check proc-still-one-hit test "$(hits)" = 1
+# Only in deterministic time: on real-time TCG boots (the debug kernel
+# releases a task several ms late) a 2 ms job can outlast the resumer's 5 ms
+# period; the early resume is counted (RTAI semantics), the task's next
+# rt_task_suspend then does not block, and the watchdog is right to hit it.
+if tx_timing; then
+	tx_check selfsuspend-not-hit sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep 'tactus: watchdog: task'"
+	tx_check proc-still-one-hit test "$(hits)" = 1
+else
+	tx_skip selfsuspend-not-hit "timing only with tactus.timing=1 (late releases make jobs overlap)"
+fi
 
 if tx_timing; then
 	h0=$(hits)
