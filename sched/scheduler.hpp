@@ -203,6 +203,7 @@ private:
 	void finish_switch(CpuState &c);
 	void arm_timer(Task *t, Count deadline);
 	void reprogram(CpuState &c);
+	void restart_timer(CpuState &c, Count now);
 	void expire_timers(CpuState &c, Count now);
 	void timer_fired(Task *t);
 	void check_budgets(CpuState &c, Count now);

@@ -373,6 +373,21 @@ void Scheduler::move_to_cpu(Task *t, unsigned cpu)
 	update_ready(t);
 }
 
+// Lock held. The timer of CPU c starts over from 'now' (ticks in periodic
+// mode); programmed here, or by c itself after the IPI. O(1).
+void Scheduler::restart_timer(CpuState &c, Count now)
+{
+	c.tick_time = now;
+	c.next_tick = now + tick_period_;
+	c.programmed = kUnprogrammed;
+	if (&c == &this_cpu()) {
+		reprogram(c);
+	} else {
+		c.timer_dirty = true;
+		tx_port_send_ipi(c.index);
+	}
+}
+
 unsigned Scheduler::set_cpu_offline(unsigned cpu)
 {
 	if (cpu >= kMaxCpus)
@@ -400,18 +415,8 @@ void Scheduler::set_cpu_online(unsigned cpu)
 		c.online = true;
 		online_ |= 1u << cpu;
 		multi_cpu_ = (online_ & (online_ - 1)) != 0;
-		Count now = counter();
-		c.tick_time = now;
-		c.next_tick = now + tick_period_;
-		c.programmed = kUnprogrammed;
-		if (timer_running_) {
-			if (&c == &this_cpu()) {
-				reprogram(c);
-			} else {
-				c.timer_dirty = true;
-				tx_port_send_ipi(c.index);
-			}
-		}
+		if (timer_running_)
+			restart_timer(c, counter());
 	}
 	lock_.unlock(flags);
 }
@@ -481,19 +486,9 @@ Count Scheduler::start_timer(Count period)
 	tick_period_ = mode_ == TimerMode::Periodic ? period : 0;
 	timer_running_ = true;
 	Count now = counter();
-	for (CpuState &c : cpus_) {
-		if (!c.online)
-			continue;
-		c.tick_time = now;
-		c.next_tick = now + tick_period_;
-		c.programmed = kUnprogrammed;
-		if (&c == &this_cpu()) {
-			reprogram(c);
-		} else {
-			c.timer_dirty = true;
-			tx_port_send_ipi(c.index);
-		}
-	}
+	for (CpuState &c : cpus_)
+		if (c.online)
+			restart_timer(c, now);
 	lock_.unlock(flags);
 	return period;
 }

@@ -20,23 +20,15 @@ case "$arch" in
         "$root/tools/deps.sh" arm64 >&2
         tx_log "building (the kernel is cached after the first time: expect ~10 min for the first build)"
         "$root/tools/kernel/build-arm64.sh" normal >/dev/null
-        variant=normal kernel=tactus cpio_arch=arm64 ;;
+        kernel=tactus ;;
     x86_64)
         "$root/tools/deps.sh" amd64 >&2
         tx_log "building against Debian's stock amd64 headers (downloaded on first use)"
-        variant=stock kernel=debian cpio_arch=amd64 ;;
+        kernel=debian ;;
     *) tx_die "demo: ARCH is arm64 or x86_64, not '$arch'" ;;
 esac
-mods="$("$root/tools/kernel/build-modules.sh" "$arch" "$variant" | tail -n 1)"
-adds=()
-for ko in "$mods"/*.ko "$mods"/examples/*/*.ko "$mods"/tests/qemu/modules/*.ko; do
-    [ -f "$ko" ] && adds+=(--add "$ko:/lib/modules/")
-done
-for f in "$root"/tests/qemu/scripts/*.sh; do adds+=(--add "$f:/tests/"); done
-[ -d "$mods/user" ] && adds+=(--add "$mods/user:/usr/bin/")
 cpio="$root/build/qemu-tests/initramfs-demo-$arch.cpio.gz"
-"$HERE/mkinitramfs.sh" "$cpio" --arch "$cpio_arch" "${adds[@]}" >/dev/null 2>&1 ||
-    "$HERE/mkinitramfs.sh" "$cpio" --arch "$cpio_arch" "${adds[@]}" >/dev/null
+"$HERE/pack-scripts.sh" "$arch" "$cpio"
 log="$TACTUS_LOGS/demo-$arch.log"
 tx_log "booting QEMU ($arch, 1 CPU, -icount): about 20 s"
 set +e

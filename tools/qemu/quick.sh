@@ -9,19 +9,12 @@ HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 source "$HERE/../kernel/lib.sh"
 arch="$1" name="$2"; shift 2
 case "$arch" in
-    arm64)  variant=normal kernel=tactus cpio_arch=arm64 ;;
-    x86_64) variant=stock kernel=debian cpio_arch=amd64 ;;
+    arm64)  kernel=tactus ;;
+    x86_64) kernel=debian ;;
     *) tx_die "quick.sh: ARCH is arm64 or x86_64" ;;
 esac
-mods="$("$TACTUS_ROOT/tools/kernel/build-modules.sh" "$arch" "$variant" | tail -n1)"
-adds=()
-for ko in "$mods"/*.ko "$mods"/examples/*/*.ko "$mods"/tests/qemu/modules/*.ko; do
-    [ -f "$ko" ] && adds+=(--add "$ko:/lib/modules/")
-done
-for f in "$TACTUS_ROOT"/tests/qemu/scripts/*.sh; do adds+=(--add "$f:/tests/"); done
-[ -d "$mods/user" ] && adds+=(--add "$mods/user:/usr/bin/")
 cpio="$TACTUS_ROOT/build/initramfs/quick-$arch.cpio.gz"
-"$HERE/mkinitramfs.sh" "$cpio" --arch "$cpio_arch" "${adds[@]}" >/dev/null 2>&1
+"$HERE/pack-scripts.sh" "$arch" "$cpio"
 opts=("$@")
 [ ${#opts[@]} -eq 0 ] && opts=(--smp 1 --icount)
 "$HERE/run-$arch.sh" --kernel "$kernel" --initrd "$cpio" --test "$name" --log "$TACTUS_LOGS/quick-$arch-$name.log" "${opts[@]}"
