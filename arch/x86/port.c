@@ -53,6 +53,14 @@ static unsigned long rt_canary; /* see canary_slot_swap() */
 
 enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4, WHY_RETRY = 8 };
 
+/* How long after a timer event an empty NMI counts as ours (see tx_nmi). */
+#define LATE_MSI_US 100
+
+static inline u64 late_msi_tsc(void)
+{
+	return LATE_MSI_US * (tx_x86_tsc_hz / 1000000);
+}
+
 /* Read by the core's inline fast paths (port_inline.h), hence exported. */
 DEFINE_PER_CPU(unsigned int, tx_x86_cpu_index);
 DEFINE_PER_CPU(unsigned long, tx_x86_masked);  /* co-kernel masking: 0 or 1 */
@@ -71,6 +79,8 @@ struct tx_x86_cpu {
 	u64 retry_at;           /* a retry NMI, U64_MAX: none */
 	unsigned int retries;   /* consecutive retry NMIs */
 	bool aim_due;           /* the source must be re-aimed before the NMI ends */
+	unsigned long in_timer_lock; /* this CPU takes or holds timer_lock */
+	unsigned long nmi_deferred;  /* an NMI came meanwhile, see timer_lock_take() */
 	u64 late_msi_until;     /* until then, an NMI with nothing in it is our timer's */
 	unsigned long selftest;        /* nonzero during the load-time self-test */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
@@ -82,17 +92,48 @@ static DEFINE_PER_CPU(struct tx_x86_cpu, tx_cpu);
 /* Serialises the timer source; taken with IF off, in NMI context too. */
 static arch_spinlock_t timer_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 
+static void send_nmi_again(unsigned int cpu, struct tx_x86_cpu *c);
+
+/*
+ * x86 cannot mask NMIs, and the lock is held exactly when NMIs are likely:
+ * writing the comparator can raise its MSI at once (TCG delivers it at the
+ * next instruction block), and an expired deadline becomes a self NMI IPI.
+ * An NMI that spun on the lock its own CPU holds would never return; so a
+ * taker marks its CPU first, an NMI that finds the mark only records that it
+ * came (tx_nmi), and the taker sends it again as a self NMI once the lock is
+ * dropped. The NMI's work is all in memory (deadlines, reasons, armed CPU),
+ * so the second NMI finds everything the first brought. Call with IF off.
+ */
+static void timer_lock_take(struct tx_x86_cpu *self)
+{
+	WRITE_ONCE(self->in_timer_lock, 1);
+	barrier();
+	arch_spin_lock(&timer_lock);
+}
+
+static void timer_lock_drop(struct tx_x86_cpu *self)
+{
+	arch_spin_unlock(&timer_lock);
+	barrier();
+	WRITE_ONCE(self->in_timer_lock, 0);
+	barrier();
+	if (unlikely(READ_ONCE(self->nmi_deferred))) {
+		WRITE_ONCE(self->nmi_deferred, 0);
+		send_nmi_again(raw_smp_processor_id(), self);
+	}
+}
+
 /* Lock held. */
 static inline void set_wake(struct tx_x86_cpu *c, unsigned int cpu)
 {
 	per_cpu(tx_x86_wake, cpu) = min(c->deadline, c->retry_at);
 }
 
-static void aim_locked_out(void)
+static void aim_locked_out(struct tx_x86_cpu *self)
 {
-	arch_spin_lock(&timer_lock);
+	timer_lock_take(self);
 	source->aim();
-	arch_spin_unlock(&timer_lock);
+	timer_lock_drop(self);
 }
 
 static void send_nmi(unsigned int cpu, unsigned long why)
@@ -104,6 +145,16 @@ static void send_nmi(unsigned int cpu, unsigned long why)
 	 * already took the reasons would find none and be "unknown". */
 	if (!xchg(&c->nmi_sent, 1))
 		__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR); /* x2APIC SELF_IPI has no NMI mode */
+}
+
+/* The NMI deferred by timer_lock_take(): sent whatever nmi_sent says, since
+ * the deferred NMI may have been the one it announced. If another is still
+ * latched, the empty one is claimed through late_msi_until. */
+static void send_nmi_again(unsigned int cpu, struct tx_x86_cpu *c)
+{
+	c->late_msi_until = rdtsc() + late_msi_tsc();
+	xchg(&c->nmi_sent, 1);
+	__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
 }
 
 /* timer_source.h: the deadline (or retry) of 'cpu' is due; lock held. */
@@ -270,11 +321,11 @@ static void retry_later(struct tx_x86_cpu *c)
 		return;
 	c->retries++;
 	c->stats.kicks++;
-	arch_spin_lock(&timer_lock);
+	timer_lock_take(c);
 	c->retry_at = rdtsc() + div_u64((u64)retry_us * tx_x86_tsc_hz, 1000000);
 	set_wake(c, raw_smp_processor_id());
 	source->aim();
-	arch_spin_unlock(&timer_lock);
+	timer_lock_drop(c);
 	c->aim_due = false;
 }
 
@@ -291,7 +342,7 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
 		*ours |= xchg(&c->nmi_sent, 0);
 		why = xchg(&c->reasons, 0);
 	}
-	arch_spin_lock(&timer_lock);
+	timer_lock_take(c);
 	if (source->nmi_is_mine(now)) {
 		*ours = true;
 		c->aim_due = true;
@@ -307,7 +358,7 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
 		c->aim_due = true;
 	}
 	set_wake(c, cpu);
-	arch_spin_unlock(&timer_lock);
+	timer_lock_drop(c);
 	return why;
 }
 
@@ -318,17 +369,21 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
  * LATE_MSI_US after each timer event on this CPU an empty NMI is claimed as
  * that late MSI rather than left to Linux as "unknown reason" (the price: a
  * genuine unknown NMI in that window goes unreported). */
-#define LATE_MSI_US 100
-
 static int tx_nmi(unsigned int type, struct pt_regs *regs)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 	bool ours = false;
-	u64 now = rdtsc();
-	unsigned long why = collect(c, now, &ours);
+	u64 now;
+	unsigned long why;
 
+	if (unlikely(READ_ONCE(c->in_timer_lock))) {
+		WRITE_ONCE(c->nmi_deferred, 1); /* sent again by timer_lock_drop() */
+		return NMI_HANDLED;
+	}
+	now = rdtsc();
+	why = collect(c, now, &ours);
 	if (ours || (why & WHY_TIMER))
-		c->late_msi_until = now + LATE_MSI_US * (tx_x86_tsc_hz / 1000000);
+		c->late_msi_until = now + late_msi_tsc();
 	else if (!why && now < c->late_msi_until) {
 		c->late_msi_until = 0;
 		return NMI_HANDLED;
@@ -365,7 +420,7 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 out:
 	if (c->aim_due) {
 		c->aim_due = false;
-		aim_locked_out();
+		aim_locked_out(c);
 	}
 	return ours || why ? NMI_HANDLED : NMI_DONE;
 }
@@ -492,11 +547,11 @@ void tx_arch_cpu_offline(unsigned int cpu)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	arch_spin_lock(&timer_lock);
+	timer_lock_take(this_cpu_ptr(&tx_cpu));
 	c->deadline = c->retry_at = U64_MAX;
 	set_wake(c, cpu);
 	source->aim();
-	arch_spin_unlock(&timer_lock);
+	timer_lock_drop(this_cpu_ptr(&tx_cpu));
 	local_irq_restore(flags);
 }
 
@@ -593,11 +648,11 @@ void tx_port_timer_program(uint64_t deadline)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 
-	arch_spin_lock(&timer_lock);
+	timer_lock_take(c);
 	c->deadline = deadline;
 	set_wake(c, raw_smp_processor_id());
 	source->aim();
-	arch_spin_unlock(&timer_lock);
+	timer_lock_drop(c);
 	c->aim_due = false;
 }
 
