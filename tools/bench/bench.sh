@@ -1,43 +1,70 @@
 #!/usr/bin/env bash
-# tools/bench/bench.sh [--quick] [options] - `make bench` / `make bench-quick`:
-# Tactus against Linux (our kernel), Debian stock and Debian PREEMPT_RT, side
-# by side in one QEMU configuration, with tables, JSON and plots.
+# tools/bench/bench.sh [--quick] [options] - `make bench` / `make bench-quick`
+# (ARCH=arm64, the default, or ARCH=x86_64): Tactus against Linux, Debian
+# stock and Debian PREEMPT_RT, side by side in one QEMU configuration, with
+# tables, JSON and plots.
 #
-#   systems  a  our kernel + Tactus: latency task at 1 ms and at 100 us, each
-#               with a lower-priority 10 ms task (tools/bench/modules/bench_tlat.c)
-#            b  our kernel, Linux only: cyclictest 1 ms + in-kernel hrtimer
-#               (bench_hrt.c, HRTIMER_MODE_ABS_HARD) at 1 ms and 100 us
-#            c  Debian's stock arm64 kernel: the same as b
-#            d  Debian's PREEMPT_RT arm64 kernel: the same as b
+#   systems  a  Tactus: latency task at 1 ms and at 100 us, each with a
+#               lower-priority 10 ms task (tools/bench/modules/bench_tlat.c);
+#               arm64: on our kernel; x86_64: on Debian's stock kernel
+#            b  arm64 only: our kernel, Linux only: cyclictest 1 ms +
+#               in-kernel hrtimer (bench_hrt.c, HRTIMER_MODE_ABS_HARD) at
+#               1 ms and 100 us. x86_64 has no b: Tactus runs on Debian's
+#               stock kernel there, so b would be c.
+#            c  Debian's stock kernel: the same as b
+#            d  Debian's PREEMPT_RT kernel: the same as b
 #   loads    idle (busy loop only), irqoff (20 ms irq-off sections),
-#            grinder (hackbench loop + dd bs=128M), stressng (cpu, vm, switch, hrtimers)
+#            grinder (hackbench loop + dd bs=128M), stressng (cpu, vm, switch)
 #   plus one "switches" boot: RTAI switches-style costs and timer overhead
-#   with 1, 10 and 100 tasks (bench_switches.c).
-# Every boot: tools/bench/run-one.sh (QEMU -M virt,gic-version=3 -cpu cortex-a57
-# -smp 1 -m 1024 -icount shift=4,sleep=off -seed S -rtc ...,clock=vm).
+#   with 1, 10 and 100 tasks (bench_switches.c), on a's kernel.
+# Every boot: tools/bench/run-one.sh, identical for every system of an arch:
+#   arm64   QEMU -M virt,gic-version=3 -cpu cortex-a57 -smp 1 -m 1024
+#           -icount shift=4,sleep=off -seed S -rtc ...,clock=vm (run-arm64.sh)
+#   x86_64  QEMU -M q35 -global hpet.msi=on -smp 1 -m 1024
+#           -icount shift=5,sleep=off -seed S -rtc ...,clock=vm (run-x86_64.sh)
+# What differs between the arches: tools/bench/arch.sh.
 #
 # Options:
+#   --arch A         arm64 | x86_64 (default: $ARCH, else arm64)
 #   --quick          bench-quick: grinder only, one seed, 3000 samples at 1 ms
-#   --seeds "1 2 3"  QEMU seeds: every system x load runs once per seed (default 1 2 3)
+#   --seeds "1 2 3"  QEMU seeds: every system x load runs once per seed.
+#                    Default on arm64 "1 2 3" (49 boots, about 20 min): a seed
+#                    moves KASLR and the RNG (through the DTB), so the seeds
+#                    show the boot-to-boot spread. Default on x86_64 "1" (13
+#                    boots, about 3 min): with QEMU 7.2 and the default qemu64
+#                    CPU nothing the guest reads depends on -seed (no DTB; KASLR
+#                    and the RNG take RDTSC, deterministic under icount), and
+#                    seeds 1, 2, 3 gave byte-identical serial logs. With
+#                    --cpu qemu64,+rdrand TCG's RDRAND draws from QEMU's seeded
+#                    RNG and the seeds differ (37 boots, about 8 min).
+#                    --quick: "1".
 #   --n N            samples at 1 ms per run (default 10000); --n100 N (default 10 x N)
 #   --loads "..."    default "idle irqoff grinder stressng"
-#   --systems "..."  default "a b c d"
+#   --systems "..."  default "a b c d" (arm64), "a c d" (x86_64)
+#   --cpu MODEL      QEMU -cpu for every boot instead of the runner's default
+#                    (cortex-a57, qemu64); e.g. x86_64 --cpu qemu64,+rdrand
+#                    (see --seeds)
 #   --jobs J         QEMU boots in parallel (default 2; icount timing does not
 #                    depend on host load, only the wall time does)
-#   --no-build       skip tools/bench/build.sh (use what build/bench holds)
+#   --no-build       skip tools/bench/build.sh (use what the build folder holds)
 #   --report-only    only regenerate the report from the logs
-# Output: build/bench/ (full) or build/bench/quick/ (--quick):
+# Output: arm64 build/bench/ (full) or build/bench/quick/ (--quick);
+#         x86_64 build/bench/x86_64/ or build/bench/x86_64/quick/:
 #   results.md, results.json, hist-<load>.png, logs/<sys>-<load>-s<seed>.log
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../kernel/lib.sh
 source "$HERE/../kernel/lib.sh"
+# shellcheck source=arch.sh
+source "$HERE/arch.sh"
 
-quick=0 seeds="1 2 3" n="" n100="" loads="idle irqoff grinder stressng" systems="a b c d"
+quick=0 seeds="" n="" n100="" loads="idle irqoff grinder stressng" systems=""
+arch="${ARCH:-arm64}"
 jobs="${TACTUS_BENCH_JOBS:-2}" build=1 report_only=0
 failed=()
 while [ $# -gt 0 ]; do
     case "$1" in
+        --arch) arch="$2"; shift 2 ;;
         --quick) quick=1; shift ;;
         --seeds) seeds="$2"; shift 2 ;;
         --n) n="$2"; shift 2 ;;
@@ -45,21 +72,30 @@ while [ $# -gt 0 ]; do
         --loads) loads="$2"; shift 2 ;;
         --systems) systems="$2"; shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
+        --cpu) export BENCH_CPU="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         --report-only) report_only=1; build=0; shift ;;
-        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,53p' "$0"; exit 0 ;;
         *) tx_die "unknown argument '$1' (--help)" ;;
     esac
 done
-[ "${ARCH:-arm64}" = arm64 ] || tx_die "make bench: only ARCH=arm64 so far (got ARCH=$ARCH)"
+bench_arch "$arch"
+export ARCH="$BENCH_ARCH"    # for run-one.sh
+systems="${systems:-$BENCH_SYSTEMS}"
+for sys in $systems; do
+    case " $BENCH_SYSTEMS " in *" $sys "*) ;; *) bench_kernel "$sys" >/dev/null ;; esac
+done
+if [ -z "$seeds" ]; then
+    seeds=1
+    [ "$quick" -eq 0 ] && [ "$BENCH_ARCH" = arm64 ] && seeds="1 2 3"
+fi
 if [ "$quick" -eq 1 ]; then
-    OUT="$TACTUS_ROOT/build/bench/quick"
-    [ "$seeds" = "1 2 3" ] && seeds=1
+    OUT="$BENCH_DIR/quick"
     [ "$loads" = "idle irqoff grinder stressng" ] && loads=grinder
     n="${n:-3000}"
     sw_tasks="1,10,100"
 else
-    OUT="$TACTUS_ROOT/build/bench"
+    OUT="$BENCH_DIR"
     n="${n:-10000}"
     sw_tasks="1,10,100"
 fi
@@ -70,10 +106,10 @@ mmss() { awk -v s="$1" 'BEGIN { printf "%d:%02d", s / 60, s % 60 }'; }
 
 if [ "$report_only" -eq 0 ]; then
     if [ "$build" -eq 1 ]; then
-        tx_log "bench step 1/3: dependencies (tools/deps.sh all)"
-        "$TACTUS_ROOT/tools/deps.sh" all
-        tx_log "bench step 2/3: kernels, Debian images and userland, modules, initramfs"
-        "$HERE/build.sh"
+        tx_log "bench step 1/3: dependencies (tools/deps.sh $BENCH_DEPS)"
+        for d in $BENCH_DEPS; do "$TACTUS_ROOT/tools/deps.sh" "$d"; done
+        tx_log "bench step 2/3 ($BENCH_ARCH): kernels, Debian images and userland, modules, initramfs"
+        "$HERE/build.sh" "$BENCH_ARCH"
     fi
     rm -rf "$LOGS"
     mkdir -p "$LOGS"
@@ -89,7 +125,7 @@ if [ "$report_only" -eq 0 ]; then
     done
     runs+=("s - 1")
     total=${#runs[@]}
-    tx_log "bench step 3/3: $total QEMU boots ($jobs in parallel): systems '$systems' x loads '$loads' x seeds '$seeds', $n samples at 1 ms and $n100 at 100 us per run, then the switches boot"
+    tx_log "bench step 3/3 ($BENCH_ARCH): $total QEMU boots ($jobs in parallel): systems '$systems' x loads '$loads' x seeds '$seeds', $n samples at 1 ms and $n100 at 100 us per run, then the switches boot"
     T_RUNS="$(tx_now)"
     declare -A pid_of=() t_of=()
     done_n=0
@@ -106,11 +142,11 @@ if [ "$report_only" -eq 0 ]; then
     }
     for r in "${runs[@]}"; do
         while [ "${#pid_of[@]}" -ge "$jobs" ]; do finish_one; done
-        set -- $r
-        if [ "$1" = s ]; then
+        read -r r_sys r_load r_seed <<<"$r"
+        if [ "$r_sys" = s ]; then
             "$HERE/run-one.sh" s - 1 "$sw_tasks" 0 "$LOGS" &
         else
-            "$HERE/run-one.sh" "$1" "$2" "$3" "$n" "$n100" "$LOGS" &
+            "$HERE/run-one.sh" "$r_sys" "$r_load" "$r_seed" "$n" "$n100" "$LOGS" &
         fi
         pid_of[$!]="$r"
         t_of[$!]="$(tx_now)"
@@ -121,8 +157,8 @@ if [ "$report_only" -eq 0 ]; then
 fi
 
 tx_log "report: $OUT/results.md, results.json, hist-*.png"
-cp -f "$TACTUS_ROOT/build/bench/versions.txt" "$OUT/versions.txt" 2>/dev/null || true
-python3 "$HERE/report.py" --logs "$LOGS" --out "$OUT" --n "$n" --n100 "$n100" --seeds "$seeds"
+[ "$OUT" = "$BENCH_DIR" ] || cp -f "$BENCH_DIR/versions.txt" "$OUT/versions.txt" 2>/dev/null || true
+python3 "$HERE/report.py" --arch "$BENCH_ARCH" ${BENCH_CPU:+--cpu "$BENCH_CPU"} --logs "$LOGS" --out "$OUT" --n "$n" --n100 "$n100" --seeds "$seeds"
 tx_log "bench finished in $(mmss "$(tx_elapsed "$T0" | cut -d. -f1)") (mm:ss)"
 if [ "${#failed[@]}" -gt 0 ]; then
     tx_warn "${#failed[@]} boot(s) failed: ${failed[*]} (logs in $LOGS)"

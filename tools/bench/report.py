@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """tools/bench/report.py - the benchmark report from the QEMU serial logs.
 
-    report.py --logs DIR --out DIR [--n N] [--n100 N] [--seeds "1 2 3"]
+    report.py [--arch arm64|x86_64] --logs DIR --out DIR [--n N] [--n100 N] [--seeds "1 2 3"]
 
 Reads DIR/<sys>-<load>-s<seed>.log (tools/bench/guest/bench.sh output) and
 DIR/switches-s<seed>.log, and writes into --out:
@@ -12,6 +12,10 @@ DIR/switches-s<seed>.log, and writes into --out:
 Percentiles come from 1 us histograms (bucket b holds [b, b+1) us, as
 cyclictest's -h): p99 = the bucket that holds the 99th percentile. Overruns =
 samples at least one period late (the same rule for every system).
+--arch (default arm64) names the machine in the text: arm64 = QEMU virt at
+icount shift=4 (16 ns an instruction), systems a-d; x86_64 = QEMU q35 at
+icount shift=5 (32 ns an instruction), systems a, c, d (Tactus runs on
+Debian's stock kernel there, so there is no separate b).
 Only the Python standard library is used.
 """
 import argparse
@@ -29,6 +33,30 @@ SYSTEMS = {
     "b": "our kernel, Linux",
     "c": "Debian stock",
     "d": "Debian PREEMPT_RT",
+}
+# what differs between the machines (tools/bench/arch.sh for the scripts)
+ARCHES = {
+    "arm64": {
+        "a": "our kernel + Tactus",
+        "ns_per_insn": 16,
+        "cpu": "cortex-a57",
+        "qemu": "-M virt,gic-version=3 -cpu {cpu} -smp 1 -m 1024 -icount shift=4,sleep=off "
+                "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run-arm64.sh)",
+        "machine": "QEMU `virt`, GICv3, {cpu}, `-smp 1 -m 1024 -icount shift=4,sleep=off`",
+        "systems": "a = our kernel + Tactus, b = our kernel (Linux only), c = Debian stock, d = Debian PREEMPT_RT.",
+    },
+    "x86_64": {
+        "a": "Debian stock + Tactus",
+        "ns_per_insn": 32,
+        "cpu": "qemu64",
+        "qemu": "-M q35 -global hpet.msi=on -cpu {cpu} -smp 1 -m 1024 -icount shift=5,sleep=off "
+                "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run-x86_64.sh; "
+                "-cpu only when not qemu64, QEMU's default)",
+        "machine": "QEMU `q35`, HPET with MSI (`-global hpet.msi=on`), {cpu} CPU, "
+                   "`-smp 1 -m 1024 -icount shift=5,sleep=off`",
+        "systems": "a = Debian stock + Tactus, c = Debian stock (Linux only), d = Debian PREEMPT_RT. "
+                   "No b: on x86_64 Tactus runs on Debian's stock kernel, so b = c.",
+    },
 }
 LOADS = ["idle", "irqoff", "grinder", "stressng"]
 LOAD_TEXT = {
@@ -95,6 +123,8 @@ def parse_cyclictest_block(lines):
         if k + "_us" in rec:
             rec[k + "_ns"] = rec.pop(k + "_us") * 1000
     rec.setdefault("overflow", 0)
+    if "samples" in rec:  # cyclictest's Total counts the histogram only, not its overflows
+        rec["samples"] += rec["overflow"]
     return rec
 
 
@@ -271,9 +301,13 @@ def plot_load(load, data, outdir, title_extra):
                            ("c", "hrtimer-100us", "c: Debian stock, hrtimer", 2), ("d", "hrtimer-100us", "d: PREEMPT_RT, hrtimer", 2)]),
     ]
     png = os.path.join(outdir, "hist-%s.png" % load)
+    # x from 5 us, or from the 1-2-5 step below the smallest bucket drawn (a
+    # catch-up sample after an overrun can be a few us late)
+    lo = min([b for s_, h in data.values() for b in h] + [5])
+    xmin = 5 if lo >= 5 else 2 if lo >= 2 else 1
     g = ['set terminal pngcairo noenhanced size 1400,520 font ",10"', 'set output "%s"' % png,
          "set multiplot layout 1,2 title \"%s: latency histograms, all systems (%s)\" font \",12\"" % (LOAD_TEXT[load], title_extra),
-         "set logscale xy", "set xrange [5:40000]", "set yrange [0.8:*]", "set grid xtics ytics mxtics",
+         "set logscale xy", "set xrange [%d:40000]" % xmin, "set yrange [0.8:*]", "set grid xtics ytics mxtics",
          'set xlabel "latency (us of virtual time; log-spaced bins, 20 per decade)"', 'set ylabel "samples per bin"',
          "set key top right font \",9\"", "set format x \"%g\""]
     for title, curves in panels:
@@ -344,6 +378,8 @@ def parse_switches(run):
 
 def main():
     ap = argparse.ArgumentParser()
+    ap.add_argument("--arch", default="arm64", choices=sorted(ARCHES))
+    ap.add_argument("--cpu", default="", help="QEMU -cpu of the boots, when not the runner's default")
     ap.add_argument("--logs", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--n", type=int, default=0)
@@ -351,6 +387,11 @@ def main():
     ap.add_argument("--seeds", default="")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
+    arch = dict(ARCHES[a.arch])
+    for k in ("qemu", "machine"):
+        arch[k] = arch[k].format(cpu=a.cpu or arch["cpu"])
+    SYSTEMS["a"] = arch["a"]
+    ns_insn = arch["ns_per_insn"]
 
     runs, per = [], {}  # per[(load, sys, measure)] = [records]
     switches = []
@@ -425,10 +466,10 @@ def main():
                        "%.1f us vs idle %.1f us: x%.2f" % (t["max_us"], idle["max_us"], r), "<= 2", "")
 
     # ---- JSON
-    meta = {"n_1ms": a.n, "n_100us": a.n100, "seeds": a.seeds.split(),
-            "qemu": "-M virt,gic-version=3 -cpu cortex-a57 -smp 1 -m 1024 -icount shift=4,sleep=off "
-                    "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run-arm64.sh)",
-            "units": "latencies in us of QEMU virtual time: 1 guest instruction = 16 ns (icount shift=4)"}
+    meta = {"arch": a.arch, "n_1ms": a.n, "n_100us": a.n100, "seeds": a.seeds.split(), "qemu": arch["qemu"],
+            "units": "latencies in us of QEMU virtual time: 1 guest instruction = %d ns (icount shift=%d)"
+                     % (ns_insn, int(math.log2(ns_insn))),
+            "systems": arch["systems"]}
     vf = os.path.join(a.out, "versions.txt")
     if os.path.exists(vf):
         meta["versions"] = open(vf).read().strip().split("\n")
@@ -455,10 +496,10 @@ def main():
     # ---- markdown
     md = []
     md.append("# Tactus benchmark results\n")
-    md.append("QEMU `virt`, GICv3, cortex-a57, `-smp 1 -m 1024 -icount shift=4,sleep=off`, seeds %s; "
+    md.append("%s, seeds %s; "
               "%d samples per run at 1 ms, %d at 100 us. Latencies in **us of virtual time** "
-              "(1 guest instruction = 16 ns). Systems: a = our kernel + Tactus, b = our kernel (Linux only), "
-              "c = Debian stock, d = Debian PREEMPT_RT.\n" % (", ".join(a.seeds.split()) or "?", a.n, a.n100))
+              "(1 guest instruction = %d ns). Systems: %s\n"
+              % (arch["machine"], ", ".join(a.seeds.split()) or "?", a.n, a.n100, ns_insn, arch["systems"]))
     if "timing" in meta:
         md.append("Run: %s\n" % meta["timing"])
     # worst-case matrix
@@ -508,26 +549,26 @@ def main():
     # switches
     if switches:
         md.append("## Switches and scaling (Tactus, RTAI \"switches\" style)\n")
-        md.append("ns of virtual time (guest instructions). Switch = half a round trip through the API call "
+        md.append("ns of virtual time (in brackets guest instructions, %d ns each). Switch = half a round trip through the API call "
                   "(resume -> the woken task suspends again; signal -> the woken task waits again; rpc -> "
                   "receive + return). Timer overhead = time taken from a lowest-priority spinner per periodic "
                   "release (timer interrupt, release, switch in, empty job, switch out), releases spread over "
-                  "the period or all at once.\n")
+                  "the period or all at once.\n" % ns_insn)
         md.append("| tasks | suspend/resume switch | semaphore switch | rpc round trip | timer overhead per release, spread | per release, all at once | release latency max, spread / all at once |")
         md.append("|---|---|---|---|---|---|---|")
 
-        def c(v):
-            return "%.0f ns (%.0f)" % (v[0], v[1])
+        def c(ns):
+            return "%.0f ns (%.0f)" % (ns, ns / ns_insn)
         for r in switches:
             cells = []
             for key in ("suspend_resume", "semaphore"):
                 x = r.get(key)
-                cells.append(c((x["per_switch_ns"], x["per_switch_counts"])) if x else "-")
+                cells.append(c(x["per_switch_ns"]) if x else "-")
             x = r.get("rpc")
-            cells.append(c((x["round_trip_ns"], x["round_trip_counts"])) if x else "-")
+            cells.append(c(x["round_trip_ns"]) if x else "-")
             for key in ("timer_staggered", "timer_simultaneous"):
                 x = r.get(key)
-                cells.append(c((x["overhead_per_release_ns"], x["overhead_per_release_counts"])) if x else "-")
+                cells.append(c(x["overhead_per_release_ns"]) if x else "-")
             st, si = r.get("timer_staggered"), r.get("timer_simultaneous")
             cells.append("%s / %s us" % ("%.1f" % (st["release_latency_max_ns"] / 1000) if st else "-",
                                          "%.1f" % (si["release_latency_max_ns"] / 1000) if si else "-"))

@@ -1,42 +1,48 @@
 #!/usr/bin/env bash
 # tools/bench/run-one.sh SYS LOAD SEED N N100 [LOGDIR]
-#     SYS  a (our kernel + Tactus) | b (our kernel, Linux only) |
-#          c (Debian stock) | d (Debian PREEMPT_RT) | s (switches, our kernel + Tactus)
+#     SYS  a (Tactus) | b (our kernel, Linux only; arm64 only) |
+#          c (Debian stock) | d (Debian PREEMPT_RT) | s (switches, Tactus)
 #     LOAD idle | irqoff | grinder | stressng   (s: ignored)
 #     N    samples at 1 ms; N100 samples at 100 us (s: the task counts, e.g. 1,10,100)
-# One boot of build/bench/initramfs.cpio.gz in the benchmark's QEMU
-# configuration (tools/qemu/run-arm64.sh: -M virt,gic-version=3 -cpu
-# cortex-a57 -smp 1 -m 1024 -icount shift=4,sleep=off -seed SEED
-# -rtc base=2026-01-01T00:00:00,clock=vm; the same kernel command line for
-# every system apart from the bench.* words). The serial log goes to
-# LOGDIR/SYS-LOAD-sSEED.log (default build/bench/logs); while it runs, the
+# ARCH (environment, default arm64; tools/bench/arch.sh) picks the machine:
+#   arm64   tools/qemu/run-arm64.sh: -M virt,gic-version=3 -cpu cortex-a57
+#           -smp 1 -m 1024 -icount shift=4,sleep=off; a, b, s on our kernel
+#   x86_64  tools/qemu/run-x86_64.sh: -M q35 -global hpet.msi=on -smp 1
+#           -m 1024 -icount shift=5,sleep=off; a, s on Debian's stock kernel
+#   both    -seed SEED -rtc base=2026-01-01T00:00:00,clock=vm, and the same
+#           kernel command line for every system apart from the bench.* words.
+# BENCH_CPU (environment, optional): the runner's --cpu (QEMU -cpu) instead of
+# its default (cortex-a57 | qemu64); bench.sh --cpu sets it for every boot.
+# One boot of BENCH_DIR/initramfs.cpio.gz (build/bench or build/bench/x86_64,
+# made by tools/bench/build.sh). The serial log goes to
+# LOGDIR/SYS-LOAD-sSEED.log (default BENCH_DIR/logs); while it runs, the
 # RTAI-style RTD| lines of the Tactus task and the phase lines are shown on
 # stderr as they arrive. Exit status: the guest's (0 = every step worked).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../kernel/lib.sh
 source "$HERE/../kernel/lib.sh"
-[ $# -ge 5 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
+# shellcheck source=arch.sh
+source "$HERE/arch.sh"
+[ $# -ge 5 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
+bench_arch "${ARCH:-arm64}"
 sys="$1" load="$2" seed="$3" n="$4" n100="$5"
-logdir="${6:-$TACTUS_ROOT/build/bench/logs}"
-initrd="$TACTUS_ROOT/build/bench/initramfs.cpio.gz"
-[ -r "$initrd" ] || tx_die "no $initrd: run tools/bench/build.sh first"
-case "$sys" in
-    a | b | s) kernel=tactus ;;
-    c) kernel=debian ;;
-    d) kernel=debian-rt ;;
-    *) tx_die "unknown system '$sys'" ;;
-esac
+logdir="${6:-$BENCH_DIR/logs}"
+initrd="$BENCH_DIR/initramfs.cpio.gz"
+[ -r "$initrd" ] || tx_die "no $initrd: run tools/bench/build.sh $BENCH_ARCH first"
+kernel="$(bench_kernel "$sys")"
+cpu=()
+[ -z "${BENCH_CPU:-}" ] || cpu=(--cpu "$BENCH_CPU")
 mkdir -p "$logdir"
 if [ "$sys" = s ]; then
     test=bench-switches
     log="$logdir/switches-s$seed.log"
-    append="cryptomgr.notests=1 bench.tasks=$n"
+    append="${BENCH_APPEND:+$BENCH_APPEND }bench.tasks=$n"
     guest_s=30
 else
     test=bench
     log="$logdir/$sys-$load-s$seed.log"
-    append="cryptomgr.notests=1 bench.sys=$sys bench.load=$load bench.n=$n bench.n100=$n100"
+    append="${BENCH_APPEND:+$BENCH_APPEND }bench.sys=$sys bench.load=$load bench.n=$n bench.n100=$n100"
     guest_s=$(( (n * 3) / 1000 + 40 ))
 fi
 # under the grinder the guest runs at ~0.3-0.6x real time on a loaded host
@@ -44,8 +50,8 @@ timeout_s=$(( guest_s * 8 + 300 ))
 tag="$sys/$load/s$seed"
 [ "$sys" = s ] && tag="switches/s$seed"
 
-"$TACTUS_ROOT/tools/qemu/run-arm64.sh" --kernel "$kernel" --initrd "$initrd" --test "$test" \
-    --log "$log" --smp 1 --icount --seed "$seed" --timeout "$timeout_s" --append "$append" \
+"$BENCH_RUN" --kernel "$kernel" --initrd "$initrd" --test "$test" \
+    --log "$log" --smp 1 --icount --seed "$seed" --timeout "$timeout_s" --append "$append" "${cpu[@]+"${cpu[@]}"}" \
     2>"$log.runner" &
 rp=$!
 # the live display: RTAI's RTD| lines (Tactus), phases, errors

@@ -22,8 +22,12 @@
  *   interrupt, release, switches, the job). Overhead per release = the sum
  *   of the gaps / the jobs run inside the spinner's windows. The tasks'
  *   release latencies are recorded too.
- * Times are counts of the 62.5 MHz time base: under QEMU -icount shift=4
- * one count is one guest instruction (16 ns). Results: rt_printk lines and
+ * Times are counts of the time base: on arm64 the 62.5 MHz counter, under
+ * QEMU -icount shift=4 one count is one guest instruction (16 ns); on x86_64
+ * the TSC (about 1 ns a count; under -icount shift=5 an instruction is
+ * 32 ns). A spinner reading more than 'gap_min_ns' apart (default 1600 ns:
+ * 100 instructions on arm64, 50 on x86_64, more than one iteration of its
+ * loop on both) counts as a gap. Results: rt_printk lines and
  * /proc/bench_switches ("key value" lines); sysfs 'done' becomes 1.
  * Load tactus_sched with watchdog_us=0: the spinner runs for 400 ms.
  */
@@ -48,13 +52,16 @@ static int windows = 8;
 module_param(windows, int, 0444);
 static int window_us = 50000;
 module_param(window_us, int, 0444);
+static int gap_min_ns = 1600;
+module_param(gap_min_ns, int, 0444);
+MODULE_PARM_DESC(gap_min_ns, "modes 1, 2: a spinner step longer than this is time taken from it");
 static int done;
 module_param(done, int, 0444);
 
 #define WORKER_PRIO 100
 #define MAIN_PRIO 200
 #define SPIN_PRIO 1000
-#define GAP_MIN 100 /* counts: longer than one spinner iteration */
+static long long gap_min; /* counts: gap_min_ns, longer than one spinner iteration */
 
 static RT_TASK *workers;
 static SEM *sems;
@@ -134,7 +141,7 @@ static void switches(long unused)
 	for (i = 0; i < loops; i++)
 		for (k = 0; k < ntasks; k++)
 			TIMED(st_rpc, rt_rpc(&workers[k], i, &res));
-	rt_printk("SWITCHES| %3d tasks | suspend/resume %5lld ns/switch | semaphore %5lld ns/switch | rpc round trip %5lld ns | instructions: %lld / %lld / %lld\n",
+	rt_printk("SWITCHES| %3d tasks | suspend/resume %5lld ns/switch | semaphore %5lld ns/switch | rpc round trip %5lld ns | counts: %lld / %lld / %lld\n",
 		  ntasks, count2nano((stat_mean(&st_susp) - st_empty.min) / 2),
 		  count2nano((stat_mean(&st_sem) - st_empty.min) / 2), count2nano(stat_mean(&st_rpc) - st_empty.min),
 		  (stat_mean(&st_susp) - st_empty.min) / 2, (stat_mean(&st_sem) - st_empty.min) / 2,
@@ -180,7 +187,7 @@ static void spinner(long unused)
 
 			now = rtai_rdtsc();
 			d = (long long)(now - prev);
-			if (d > GAP_MIN) {
+			if (d > gap_min) {
 				gaps++;
 				gap_sum += d;
 				if (d > gap_max)
@@ -191,7 +198,7 @@ static void spinner(long unused)
 		WRITE_ONCE(in_window, 0);
 		rt_sleep(nano2count(2 * 1000 * 1000));
 	}
-	rt_printk("TIMER| %3d tasks %-12s | overhead per release %6lld ns (%5lld instructions), largest gap %lld instructions | release latency max %lld ns avg %lld ns | %lld releases\n",
+	rt_printk("TIMER| %3d tasks %-12s | overhead per release %6lld ns (%5lld counts), largest gap %lld counts | release latency max %lld ns avg %lld ns | %lld releases\n",
 		  ntasks, mode == 1 ? "staggered" : "simultaneous", count2nano(jobs ? gap_sum / jobs : 0),
 		  jobs ? gap_sum / jobs : 0, gap_max, count2nano(lat_max), count2nano(lat_n ? lat_sum / lat_n : 0), jobs);
 	WRITE_ONCE(done, 1);
@@ -227,8 +234,9 @@ static int __init bench_switches_init(void)
 {
 	int err = 0, k;
 
-	if (ntasks < 1 || ntasks > 1000 || mode < 0 || mode > 2 || total < ntasks)
+	if (ntasks < 1 || ntasks > 1000 || mode < 0 || mode > 2 || total < ntasks || gap_min_ns <= 0)
 		return -EINVAL;
+	gap_min = nano2count(gap_min_ns);
 	loops = total / ntasks;
 	workers = vzalloc(sizeof(*workers) * ntasks);
 	sems = vzalloc(sizeof(*sems) * ntasks);

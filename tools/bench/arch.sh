@@ -1,0 +1,49 @@
+# shellcheck shell=bash
+# tools/bench/arch.sh - what differs between the benchmark's architectures, in
+# one place. Sourced (after tools/kernel/lib.sh) by bench.sh, build.sh and
+# run-one.sh; `bench_arch ARCH` (arm64 | x86_64, also aarch64, amd64, x86) sets
+#   BENCH_ARCH     arm64 | x86_64
+#   BENCH_DIR      the build and output folder: build/bench (arm64, as before
+#                  x86_64 existed) | build/bench/x86_64
+#   BENCH_DEB      Debian's name of the architecture, arm64 | amd64: the
+#                  tools/kernel/fetch-debian-<deb>.sh, debian-kdir-<deb>.sh and
+#                  mkinitramfs.sh --arch <deb> to use
+#   BENCH_SYSTEMS  the systems that exist: "a b c d" | "a c d" (on x86_64
+#                  Tactus runs on Debian's stock kernel, so b would be c)
+#   BENCH_RUN      the QEMU runner: tools/qemu/run-arm64.sh | run-x86_64.sh
+#                  (-M virt,gic-version=3 -cpu cortex-a57 ... -icount shift=4 |
+#                  -M q35 -global hpet.msi=on ... -icount shift=5)
+#   BENCH_APPEND   kernel command line words of every boot (run-x86_64.sh adds
+#                  cryptomgr.notests=1 itself, run-arm64.sh does not)
+#   BENCH_DEPS     the tools/deps.sh sets to install
+# and `bench_kernel SYS` prints the runner's --kernel for system a b c d or s
+# (the switches boot).
+
+bench_arch() {
+    case "$1" in
+        arm64|aarch64)
+            BENCH_ARCH=arm64 BENCH_DEB=arm64 BENCH_SYSTEMS="a b c d"
+            BENCH_DIR="$TACTUS_ROOT/build/bench"
+            BENCH_APPEND="cryptomgr.notests=1"
+            BENCH_DEPS="all" ;;
+        x86_64|amd64|x86)
+            BENCH_ARCH=x86_64 BENCH_DEB=amd64 BENCH_SYSTEMS="a c d"
+            BENCH_DIR="$TACTUS_ROOT/build/bench/x86_64"
+            BENCH_APPEND=""
+            BENCH_DEPS="amd64 host" ;;
+        *) tx_die "bench: ARCH is arm64 or x86_64, not '$1'" ;;
+    esac
+    BENCH_RUN="$TACTUS_ROOT/tools/qemu/run-$BENCH_ARCH.sh"
+    export BENCH_ARCH BENCH_DIR BENCH_DEB BENCH_SYSTEMS BENCH_RUN BENCH_APPEND BENCH_DEPS
+}
+
+bench_kernel() {   # SYS
+    case "$BENCH_ARCH:$1" in
+        arm64:a | arm64:b | arm64:s) echo tactus ;;   # our kernel
+        x86_64:a | x86_64:s) echo debian ;;           # Debian's stock kernel + Tactus
+        x86_64:b) tx_die "system b does not exist on x86_64: Tactus runs on Debian's stock kernel, so b = c" ;;
+        *:c) echo debian ;;
+        *:d) echo debian-rt ;;
+        *) tx_die "unknown system '$1'" ;;
+    esac
+}
