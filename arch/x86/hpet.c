@@ -86,6 +86,12 @@ static void hpet_aim(void)
 	u64 when, now, cmp;
 	int cpu;
 
+	/* The CPU aimed at has not claimed an NMI whose time has come: its
+	 * MSI is on the way, and once re-aimed it will not look like mine. */
+	if (armed_cpu >= 0 && (s64)(rdtsc() + min_delta_tsc - armed_tsc) >= 0) {
+		tx_x86_expect_stray(armed_cpu);
+		armed_cpu = -1;
+	}
 	for (;;) {
 		cpu = earliest(&when);
 		if (cpu < 0) {
@@ -117,7 +123,10 @@ static void hpet_aim(void)
 	tsc_ref = rdtsc();
 	hpet_ref = readq(hpet + HPET_COUNTER);
 	if ((s64)(hpet_ref - cmp) >= 0) {
+		/* Some HPETs (QEMU's) still send the MSI of a comparator set in
+		 * the past; others wait for a wrap. Either way it is not mine. */
 		armed_cpu = -1;
+		tx_x86_expect_stray(cpu);
 		if (per_cpu(tx_x86_wake, cpu) <= when)
 			tx_x86_expire(cpu);
 		else
@@ -125,11 +134,12 @@ static void hpet_aim(void)
 	}
 }
 
-/* Ours if this CPU is the one aimed at and its time has come (the MSI
- * cannot arrive before the comparator matched: the conversion rounds up). */
+/* Ours if this CPU is the one aimed at and its time has come. The
+ * conversion rounds up, so the MSI comes early only by the oscillators'
+ * drift over HORIZON (min_delta_tsc covers it). */
 static bool hpet_nmi_is_mine(u64 now)
 {
-	if (armed_cpu != (int)raw_smp_processor_id() || (s64)(now - armed_tsc) < 0)
+	if (armed_cpu != (int)raw_smp_processor_id() || (s64)(now + min_delta_tsc - armed_tsc) < 0)
 		return false;
 	armed_cpu = -1;
 	return true;

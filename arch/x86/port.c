@@ -25,7 +25,9 @@
 #include <asm/nmi.h>
 #include <asm/pgtable_areas.h>
 #include <asm/processor.h>
+#include <asm/mach_traps.h>
 #include <asm/tsc.h>
+#include <asm/x86_init.h>
 
 #include "../../arch/port.h"
 #include "../../hal/linux/arch_hooks.h"
@@ -53,8 +55,11 @@ static unsigned long rt_canary; /* see canary_slot_swap() */
 
 enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4, WHY_RETRY = 8 };
 
-/* How long after a timer event an empty NMI counts as ours (see tx_nmi). */
-#define LATE_MSI_US 100
+/* How long after a timer event one empty NMI counts as ours (see tx_nmi).
+ * A latched NMI is taken right after the current one's IRETQ: microseconds
+ * on hardware; but a virtual CPU that the host deschedules takes it a host
+ * time slice later (30 ms seen under TCG on a loaded 2-core host). */
+#define LATE_MSI_US 100000
 
 static inline u64 late_msi_tsc(void)
 {
@@ -172,6 +177,12 @@ void tx_x86_expire(unsigned int cpu)
 		send_nmi(cpu, WHY_TIMER);
 	}
 	set_wake(c, cpu);
+}
+
+/* timer_source.h; lock held. */
+void tx_x86_expect_stray(unsigned int cpu)
+{
+	per_cpu_ptr(&tx_cpu, cpu)->late_msi_until = rdtsc() + late_msi_tsc();
 }
 
 /* ---- Redirection ------------------------------------------------------------ */
@@ -364,11 +375,18 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
 
 /* A deadline can be served by an NMI other than the comparator's own (an
  * IPI or a retry arriving within slack_tsc of it) while the comparator still
- * matches and sends its MSI; x86 latches that NMI behind the running one,
- * and when it is taken the deadline is gone, so nothing in it is ours. For
- * LATE_MSI_US after each timer event on this CPU an empty NMI is claimed as
- * that late MSI rather than left to Linux as "unknown reason" (the price: a
- * genuine unknown NMI in that window goes unreported). */
+ * matches and sends its MSI, and an IPI's reasons can be taken by an NMI
+ * that came first; x86 latches the second NMI behind the running one, and
+ * when it is taken there is nothing in it. For LATE_MSI_US after each timer
+ * event on this CPU one empty NMI is claimed as that late one rather than
+ * left to Linux as "unknown reason". The price: one genuine unknown NMI in
+ * that window goes unreported; chipset errors (SERR, IOCHK in the NMI status
+ * port) are always left to Linux. */
+static bool chipset_error_nmi(void)
+{
+	return x86_platform.get_nmi_reason() & NMI_REASON_MASK;
+}
+
 static int tx_nmi(unsigned int type, struct pt_regs *regs)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
@@ -378,13 +396,13 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 
 	if (unlikely(READ_ONCE(c->in_timer_lock))) {
 		WRITE_ONCE(c->nmi_deferred, 1); /* sent again by timer_lock_drop() */
-		return NMI_HANDLED;
+		return chipset_error_nmi() ? NMI_DONE : NMI_HANDLED;
 	}
 	now = rdtsc();
 	why = collect(c, now, &ours);
 	if (ours || (why & WHY_TIMER))
 		c->late_msi_until = now + late_msi_tsc();
-	else if (!why && now < c->late_msi_until) {
+	else if (!why && now < c->late_msi_until && !chipset_error_nmi()) {
 		c->late_msi_until = 0;
 		return NMI_HANDLED;
 	}

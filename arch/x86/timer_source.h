@@ -35,6 +35,9 @@ extern const struct tx_x86_timer_source tx_x86_hpet_source;
 #include <linux/percpu.h>
 DECLARE_PER_CPU(u64, tx_x86_wake);
 void tx_x86_expire(unsigned int cpu);
+/* The source sent 'cpu' an NMI that no deadline will explain (e.g. the
+ * comparator matched while being re-aimed): let that CPU claim it. */
+void tx_x86_expect_stray(unsigned int cpu);
 extern u64 tx_x86_tsc_hz;
 
 #endif /* TACTUS_X86_TIMER_SOURCE_H */
