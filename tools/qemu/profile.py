@@ -13,6 +13,9 @@ the first instruction of the real-time job (the function named by --job) is
 cut out and summarised: total instructions and instructions per function.
 
 Usage: profile.py --arch arm64|x86_64 --initrd CPIO [--job measure] [--kernel IMAGE]
+                  [--load idle|irqoff] [--window SECONDS] [--show N]
+--load irqoff runs the sched-irqoff load (20 ms irq-off sections and a user
+busy loop) under the latency task; the N longest paths are shown.
 (a developer tool: `make`-level targets do not depend on it)
 """
 import argparse
@@ -67,10 +70,11 @@ def run(args, workdir):
     execlog = os.path.join(workdir, "exec.log")
     head, console, _, _ = ARCHES[args.arch]
     cmd = head + ["-smp", "1", "-m", "1024", "-nographic", "-no-reboot", "-nic", "none",
-           "-icount", "shift=4,sleep=off", "-seed", "1", "-rtc", "base=2026-01-01T00:00:00,clock=vm",
+           "-seed", "1", "-rtc", "base=2026-01-01T00:00:00,clock=vm",
            "-singlestep", "-monitor", "unix:%s,server,nowait" % sock,
            "-D", execlog, "-kernel", args.kernel, "-initrd", args.initrd,
-           "-append", console + " panic=-1 tactus.test=profile"]
+           "-append", console + " panic=-1 tactus.test=profile tactus.profile_load=%s tactus.profile_window=%s"
+           % (args.load, args.window)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             errors="replace")
     serial = []
@@ -105,6 +109,9 @@ def main():
     ap.add_argument("--kernel", default=None)
     ap.add_argument("--job", default="measure", help="function whose first instruction ends a path")
     ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--load", choices=["idle", "irqoff"], default="idle")
+    ap.add_argument("--window", default="0.02", help="seconds of execution logged")
+    ap.add_argument("--show", type=int, default=8, help="how many paths to break down (longest first)")
     ap.add_argument("--keep", default=None, help="copy the exec log and serial output to KEEP.exec/.serial")
     args = ap.parse_args()
     args.kernel = args.kernel or kernel_image(args.arch)
@@ -149,7 +156,11 @@ def main():
         i += 1
     if not paths:
         sys.exit("no %s -> %s path found" % (handler, args.job))
-    for n, (s, e) in enumerate(paths[:8]):
+    lengths = sorted(e - s for s, e in paths)
+    print("%d paths: min %d, median %d, max %d instructions" %
+          (len(lengths), lengths[0], lengths[len(lengths) // 2], lengths[-1]))
+    paths.sort(key=lambda p: p[0] - p[1])
+    for n, (s, e) in enumerate(paths[:args.show]):
         per = collections.OrderedDict()
         for k in range(s, e):
             per[fn[k]] = per.get(fn[k], 0) + 1

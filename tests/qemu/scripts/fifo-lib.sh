@@ -19,6 +19,14 @@ tx_metric() { echo "TACTUS-METRIC: $T $1=$2"; }
 # tactus.timing=1), the only ones where timing is asserted.
 tx_timing() { grep -q 'tactus.timing=1' /proc/cmdline; }
 
+# The sampler's period: 100 us (10 kHz), but 200 us on deterministic x86_64
+# boots. There -icount shift=5 makes a 31 MIPS CPU, and at 10 kHz the NMI
+# path and job (about 2800 instructions) leave Linux under 10% of the CPU:
+# the reader falls behind and the FIFO fills (docs/x86_64-port.md).
+tx_sample_period_us() {
+	if tx_timing && [ "$(uname -m)" = x86_64 ]; then echo 200; else echo 100; fi
+}
+
 # tx_check NAME COMMAND...: PASS if the command succeeds; returns its verdict.
 tx_check() {
 	_name="$1"; shift

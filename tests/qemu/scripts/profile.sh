@@ -1,11 +1,17 @@
 # Developer profile (tools/qemu/profile.py): not part of the suite.
 echo 0 > /proc/sys/kernel/kptr_restrict
 insmod /lib/modules/tactus_hal.ko && insmod /lib/modules/tactus_sched.ko || exit 1
+load=$(sed -n 's/.*tactus.profile_load=\([a-z]*\).*/\1/p' /proc/cmdline)
+window=$(sed -n 's/.*tactus.profile_window=\([0-9.]*\).*/\1/p' /proc/cmdline)
 insmod /lib/modules/tx_latency.ko period_us=1000 report_ms=100000 || exit 1
-sleep 1
 grep -E " [tT] " /proc/kallsyms
+if [ "$load" = irqoff ]; then   # the load of sched-irqoff.sh
+	insmod /lib/modules/tx_irqoff.ko irqoff_ms=20 cpu=0 || exit 1
+	( while :; do :; done ) &
+fi
+sleep 0.2
 echo PROFILE-START
-sleep 0.02
+sleep "${window:-0.02}"
 echo PROFILE-STOP
 sleep 0.5
 rmmod tx_latency tactus_sched tactus_hal
