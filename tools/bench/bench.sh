@@ -31,12 +31,12 @@
 #                    Default on arm64 "1 2 3" (49 boots, about 20 min): a seed
 #                    moves KASLR and the RNG (through the DTB), so the seeds
 #                    show the boot-to-boot spread. Default on x86_64 "1" (13
-#                    boots, about 3 min): with QEMU 7.2 and the default qemu64
+#                    boots, about 4 min): with QEMU 7.2 and the default qemu64
 #                    CPU nothing the guest reads depends on -seed (no DTB; KASLR
 #                    and the RNG take RDTSC, deterministic under icount), and
 #                    seeds 1, 2, 3 gave byte-identical serial logs. With
 #                    --cpu qemu64,+rdrand TCG's RDRAND draws from QEMU's seeded
-#                    RNG and the seeds differ (37 boots, about 8 min).
+#                    RNG and the seeds differ (37 boots, 8-11 min).
 #                    --quick: "1".
 #   --n N            samples at 1 ms per run (default 10000); --n100 N (default 10 x N)
 #   --loads "..."    default "idle irqoff grinder stressng"
