@@ -44,6 +44,7 @@ static u64 cfg;           /* the comparator's CFG as we last wrote it */
 static int route_cpu = -1; /* where its MSI goes now */
 static int armed_cpu = -1; /* the CPU the comparator will interrupt, or -1 */
 static u64 armed_tsc;     /* ... at this TSC time (rounded down) */
+static u64 armed_cmp;     /* ... with this comparator value */
 static u64 horizon_tsc, min_delta_tsc;
 static struct file *held[MAX_HELD];
 static char description[120];
@@ -81,23 +82,20 @@ static int earliest(u64 *when)
 	return best;
 }
 
-static void hpet_aim(void)
+/* Point the comparator at the earliest wake; true when it is armed (or
+ * nothing is due), false when the write landed in the past. Bounded: the
+ * loop clears a wake per pass (at most two per CPU). */
+static bool aim_once(void)
 {
 	u64 when, now, cmp;
 	int cpu;
 
-	/* The CPU aimed at has not claimed an NMI whose time has come: its
-	 * MSI is on the way, and once re-aimed it will not look like mine. */
-	if (armed_cpu >= 0 && (s64)(rdtsc() + min_delta_tsc - armed_tsc) >= 0) {
-		tx_x86_expect_stray(armed_cpu);
-		armed_cpu = -1;
-	}
 	for (;;) {
 		cpu = earliest(&when);
 		if (cpu < 0) {
 			armed_cpu = -1;
 			set_cfg(cfg & ~HPET_TN_ENABLE);
-			return;
+			return true;
 		}
 		now = rdtsc();
 		if ((s64)(when - now) > (s64)min_delta_tsc)
@@ -115,6 +113,7 @@ static void hpet_aim(void)
 	}
 	armed_cpu = cpu;
 	armed_tsc = when;
+	armed_cmp = cmp;
 	writeq(cmp, hpet + HPET_Tn_CMP(channel));
 	set_cfg(cfg | HPET_TN_ENABLE);
 	/* A one-shot comparator fires on a match: one the counter already
@@ -122,24 +121,52 @@ static void hpet_aim(void)
 	 * is also the next conversion's reference. */
 	tsc_ref = rdtsc();
 	hpet_ref = readq(hpet + HPET_COUNTER);
-	if ((s64)(hpet_ref - cmp) >= 0) {
-		/* Some HPETs (QEMU's) still send the MSI of a comparator set in
-		 * the past; others wait for a wrap. Either way it is not mine. */
+	if ((s64)(hpet_ref - cmp) < 0)
+		return true;
+	/* Some HPETs (QEMU's) still send the MSI of a comparator set in the
+	 * past; others wait for a wrap. Either way it is not mine. */
+	armed_cpu = -1;
+	tx_x86_expect_stray(cpu);
+	if (per_cpu(tx_x86_wake, cpu) <= when)
+		tx_x86_expire_due(cpu); /* due by the HPET, whatever the TSC says */
+	return false;
+}
+
+#define AIM_PASSES 4
+
+static void hpet_aim(void)
+{
+	u64 when;
+	int pass, cpu;
+
+	/* The CPU aimed at has not claimed an NMI whose time has come: its
+	 * MSI is on the way, and once re-aimed it will not look like mine. */
+	if (armed_cpu >= 0 && (s64)(rdtsc() + min_delta_tsc - armed_tsc) >= 0) {
+		tx_x86_expect_stray(armed_cpu);
 		armed_cpu = -1;
-		tx_x86_expect_stray(cpu);
-		if (per_cpu(tx_x86_wake, cpu) <= when)
-			tx_x86_expire(cpu);
-		else
-			hpet_aim(); /* an intermediate one passed: aim again (once) */
 	}
+	for (pass = 0; pass < AIM_PASSES; pass++)
+		if (aim_once())
+			return;
+	/* Every write landed in the past (this CPU keeps being stalled, as a
+	 * virtual CPU can be): the earliest CPU's NMI re-aims. */
+	cpu = earliest(&when);
+	if (cpu >= 0)
+		tx_x86_expire_due(cpu);
 }
 
 /* Ours if this CPU is the one aimed at and its time has come. The
  * conversion rounds up, so the MSI comes early only by the oscillators'
- * drift over HORIZON (min_delta_tsc covers it). */
+ * drift since the last aim; min_delta_tsc covers 50 ppm over HORIZON, and
+ * where the TSC says "not yet" the counter is asked (a virtual CPU's
+ * calibrated TSC rate can be off by far more): an unclaimed match would
+ * leave the comparator in the past, and the timer silent. */
 static bool hpet_nmi_is_mine(u64 now)
 {
-	if (armed_cpu != (int)raw_smp_processor_id() || (s64)(now + min_delta_tsc - armed_tsc) < 0)
+	if (armed_cpu != (int)raw_smp_processor_id())
+		return false;
+	if ((s64)(now + min_delta_tsc - armed_tsc) < 0 &&
+	    (s64)(readq(hpet + HPET_COUNTER) - armed_cmp) < 0)
 		return false;
 	armed_cpu = -1;
 	return true;

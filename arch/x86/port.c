@@ -185,6 +185,22 @@ void tx_x86_expect_stray(unsigned int cpu)
 	per_cpu_ptr(&tx_cpu, cpu)->late_msi_until = rdtsc() + late_msi_tsc();
 }
 
+/* timer_source.h; lock held. The core's timer entry finds what is really
+ * due by the TSC and re-programs the rest. */
+void tx_x86_expire_due(unsigned int cpu)
+{
+	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
+
+	if (c->retry_at <= c->deadline) {
+		c->retry_at = U64_MAX;
+		send_nmi(cpu, WHY_RETRY);
+	} else {
+		c->deadline = U64_MAX;
+		send_nmi(cpu, WHY_TIMER);
+	}
+	set_wake(c, cpu);
+}
+
 /* ---- Redirection ------------------------------------------------------------ */
 
 extern void tx_x86_trampoline(void);
@@ -352,6 +368,10 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
 	if (READ_ONCE(c->nmi_sent)) {
 		*ours |= xchg(&c->nmi_sent, 0);
 		why = xchg(&c->reasons, 0);
+		/* A wake expired by the source: whatever wake is left needs
+		 * the comparator (WHY_TIMER re-programs anyway, WHY_RETRY not). */
+		if (why & (WHY_TIMER | WHY_RETRY))
+			c->aim_due = true;
 	}
 	timer_lock_take(c);
 	if (source->nmi_is_mine(now)) {
@@ -404,6 +424,9 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 		c->late_msi_until = now + late_msi_tsc();
 	else if (!why && now < c->late_msi_until && !chipset_error_nmi()) {
 		c->late_msi_until = 0;
+		/* Re-aim: if this was a match nobody recognised, the comparator
+		 * now lies in the past and would stay silent. */
+		aim_locked_out(c);
 		return NMI_HANDLED;
 	}
 

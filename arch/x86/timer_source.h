@@ -35,6 +35,10 @@ extern const struct tx_x86_timer_source tx_x86_hpet_source;
 #include <linux/percpu.h>
 DECLARE_PER_CPU(u64, tx_x86_wake);
 void tx_x86_expire(unsigned int cpu);
+/* The same for a wake the source found due by its own clock: the TSC may
+ * lag it (a virtual CPU's calibrated rate can be off), and a wake left
+ * unserved would leave the CPU with no NMI at all. */
+void tx_x86_expire_due(unsigned int cpu);
 /* The source sent 'cpu' an NMI that no deadline will explain (e.g. the
  * comparator matched while being re-aimed): let that CPU claim it. */
 void tx_x86_expect_stray(unsigned int cpu);
