@@ -162,43 +162,42 @@ static void send_nmi_again(unsigned int cpu, struct tx_x86_cpu *c)
 	__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
 }
 
-/* timer_source.h: the deadline (or retry) of 'cpu' is due; lock held. */
-void tx_x86_expire(unsigned int cpu)
+/* Lock held: send 'cpu' the NMI of its retry and deadline due by 'until'. */
+static void expire_until(unsigned int cpu, u64 until)
 {
 	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
-	u64 now = rdtsc();
 
-	if (c->retry_at <= now + slack_tsc) {
+	if (c->retry_at <= until) {
 		c->retry_at = U64_MAX;
 		send_nmi(cpu, WHY_RETRY);
 	}
-	if (c->deadline <= now + slack_tsc) {
+	if (c->deadline <= until) {
 		c->deadline = U64_MAX;
 		send_nmi(cpu, WHY_TIMER);
 	}
 	set_wake(c, cpu);
+}
+
+/* timer_source.h: the deadline (or retry) of 'cpu' is due; lock held. */
+void tx_x86_expire(unsigned int cpu)
+{
+	expire_until(cpu, rdtsc() + slack_tsc);
+}
+
+/* timer_source.h; lock held. Its earliest wake, whatever the TSC says: the
+ * core's timer entry finds what is really due and re-programs the rest. */
+void tx_x86_expire_due(unsigned int cpu)
+{
+	u64 wake = per_cpu(tx_x86_wake, cpu);
+
+	if (wake != U64_MAX) /* U64_MAX: no wake, nothing to send */
+		expire_until(cpu, wake);
 }
 
 /* timer_source.h; lock held. */
 void tx_x86_expect_stray(unsigned int cpu)
 {
 	per_cpu_ptr(&tx_cpu, cpu)->late_msi_until = rdtsc() + late_msi_tsc();
-}
-
-/* timer_source.h; lock held. The core's timer entry finds what is really
- * due by the TSC and re-programs the rest. */
-void tx_x86_expire_due(unsigned int cpu)
-{
-	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
-
-	if (c->retry_at <= c->deadline) {
-		c->retry_at = U64_MAX;
-		send_nmi(cpu, WHY_RETRY);
-	} else {
-		c->deadline = U64_MAX;
-		send_nmi(cpu, WHY_TIMER);
-	}
-	set_wake(c, cpu);
 }
 
 /* ---- Redirection ------------------------------------------------------------ */
@@ -584,15 +583,16 @@ int tx_arch_cpu_online(unsigned int cpu)
 
 void tx_arch_cpu_offline(unsigned int cpu)
 {
-	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
+	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu), *self;
 	unsigned long flags;
 
 	local_irq_save(flags);
-	timer_lock_take(this_cpu_ptr(&tx_cpu));
+	self = this_cpu_ptr(&tx_cpu); /* the caller's CPU marks the lock */
+	timer_lock_take(self);
 	c->deadline = c->retry_at = U64_MAX;
 	set_wake(c, cpu);
 	source->aim();
-	timer_lock_drop(this_cpu_ptr(&tx_cpu));
+	timer_lock_drop(self);
 	local_irq_restore(flags);
 }
 
