@@ -11,6 +11,7 @@ mkdir -p "$logs"
 passed=0
 failed=0
 summary=()
+stage_logs=()
 
 # stage NAME COUNTER CMD...: run CMD with its output in a log; COUNTER is a
 # function that reads the log and prints "passed failed".
@@ -20,6 +21,7 @@ stage() {
     t0="$(tx_now)"
     tx_log "==> $name (log: $log)"
     "$@" >"$log" 2>&1 || rc=$?
+    stage_logs+=("$log")
     local counts p f dt
     counts="$($counter "$log" "$rc")"
     p="${counts% *}"; f="${counts#* }"
@@ -71,6 +73,18 @@ count_qemu() {
     echo "$p $f"
 }
 
+# The "Failed checks:" lists in this run's stage logs (the QEMU stages'), at most 20 lines, so
+# that the last lines of `make test` name what failed.
+failed_checks() {
+    local lines
+    lines="$(for l in "${stage_logs[@]}"; do
+        sed -n '/^Failed checks:$/,/^[0-9]* passed, /{/^  /p}' "$l"
+    done)"
+    [ -n "$lines" ] || return 0
+    echo "Failed checks:"
+    printf '%s\n' "$lines" | head -n 20
+}
+
 t_all="$(tx_now)"
 stage deps count_one "$root/tools/deps.sh" all
 stage host-unit-tests count_ctest "$root/tools/host-tests.sh"
@@ -88,5 +102,6 @@ echo
 echo "Stages (wall time):"
 printf '  %s\n' "${summary[@]}"
 printf '  %-22s %8ss\n' "total" "$(tx_elapsed "$t_all")"
+failed_checks
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

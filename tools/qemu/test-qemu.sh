@@ -124,10 +124,6 @@ finish() {
         printf '  %-26s %-12s %-6s %6s %6s %5s %8s\n' TEST BOOT RESULT PASS FAIL SKIP WALL
         printf '  %s\n' "${rows[@]}"
     fi
-    if [ ${#fail_lines[@]} -gt 0 ]; then
-        echo "Failed checks:"
-        printf '  %s\n' "${fail_lines[@]}"
-    fi
     if [ ${#skip_lines[@]} -gt 0 ]; then
         echo "Skipped (not counted):"
         printf '  %s\n' "${skip_lines[@]}"
@@ -140,6 +136,11 @@ finish() {
     [ ${#stage_times[@]} -gt 0 ] && printf '  %s\n' "${stage_times[@]}"
     printf '  %-34s %7ss\n' "total" "$(tx_elapsed "$T_ALL")"
     [ "$skipped" -gt 0 ] && echo "$skipped skipped"
+    # Last before the counts: a CI log that keeps only its tail still names them.
+    if [ ${#fail_lines[@]} -gt 0 ]; then
+        echo "Failed checks:"
+        printf '  %s\n' "${fail_lines[@]}"
+    fi
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]
     exit $?
