@@ -87,6 +87,7 @@ void tx_sched_setup(unsigned int online_mask) { g_sched.init(online_mask); }
 int tx_in_linux(void) { return g_sched.in_linux(); }
 
 void tx_sched_set_watchdog_ns(long long ns) { g_sched.set_watchdog_budget(ns > 0 ? nano2count(ns) : 0); }
+void tx_sched_set_gravity_ns(long long ns) { g_sched.set_timer_gravity(ns > 0 ? nano2count(ns) : 0); }
 
 void tx_sched_get_summary(tx_sched_summary *out)
 {
@@ -95,6 +96,7 @@ void tx_sched_get_summary(tx_sched_summary *out)
 	out->timer_running = g_sched.timer_running();
 	out->tick_ns = count2nano(g_sched.tick_period());
 	out->watchdog_ns = count2nano(g_sched.watchdog_budget());
+	out->gravity_ns = count2nano(g_sched.timer_gravity());
 	out->watchdog_hits = g_sched.watchdog_hits();
 	out->tasks = g_sched.task_count();
 }

@@ -29,7 +29,7 @@ struct tx_task_info {
 struct tx_sched_summary {
 	unsigned long long counter_hz;
 	int periodic_mode, timer_running;
-	long long tick_ns, watchdog_ns;
+	long long tick_ns, watchdog_ns, gravity_ns;
 	unsigned long long watchdog_hits;
 	unsigned int tasks;
 };
@@ -45,6 +45,8 @@ void tx_sched_setup(unsigned int online_mask);
 /* Nonzero in Linux context (no real-time task is running on this CPU). */
 int tx_in_linux(void);
 void tx_sched_set_watchdog_ns(long long ns);
+/* Timer gravity (Scheduler::set_timer_gravity), ns; 0: off. */
+void tx_sched_set_gravity_ns(long long ns);
 void tx_sched_get_summary(struct tx_sched_summary *out);
 void tx_sched_cpu_summary(unsigned int cpu, struct tx_cpu_summary *out);
 /* Copy up to 'max' tasks; returns how many tasks exist. */

@@ -217,6 +217,7 @@ void Scheduler::schedule(CpuState &c)
 	Task *next = pick(c);
 	if (next == prev)
 		return;
+	wait_not_before(next);
 	Count now = static_cast<Count>(tx_port_now());
 	charge(c, prev, now);
 	if (prev->wait != Wait::None || prev->suspend_depth > 0)
@@ -239,6 +240,17 @@ void Scheduler::schedule(CpuState &c)
 		reprogram(c);
 	tx_port_switch(&prev->ctx, &next->ctx);
 	finish_switch(this_cpu());
+}
+
+// Lock held. A task its timer woke up to gravity_ early starts at its
+// deadline: bounded by gravity_ (timer_irq() wakes no earlier).
+inline void Scheduler::wait_not_before(Task *t)
+{
+	if (!t->not_before)
+		return;
+	while (static_cast<Count>(tx_port_now()) < t->not_before)
+		tx_port_relax();
+	t->not_before = 0;
 }
 
 // Lock held. Runs right after every switch, in the context switched to.
@@ -298,7 +310,7 @@ void Scheduler::arm_timer(Task *t, Count deadline)
 {
 	CpuState &c = cpu_of(t);
 	c.timers.insert(&t->timer, deadline);
-	if (deadline >= c.programmed)
+	if (deadline - gravity_ >= c.programmed)
 		return;
 	if (&c == &this_cpu()) {
 		reprogram(c);
@@ -309,16 +321,17 @@ void Scheduler::arm_timer(Task *t, Count deadline)
 }
 
 // Lock held, this CPU. Give the hardware timer the earliest event: the
-// timer queue head (or the next tick in periodic mode), the round-robin end
-// and the watchdog deadline of the running task. O(1).
+// timer queue head (or the next tick in periodic mode) gravity_ ahead, the
+// round-robin end and the watchdog deadline of the running task (budgets
+// are not anticipated). O(1).
 void Scheduler::reprogram(CpuState &c)
 {
 	Count next = kForever;
 	if (timer_running_) {
 		if (mode_ == TimerMode::Periodic)
-			next = c.next_tick;
+			next = c.next_tick - gravity_;
 		else if (Timer *t = c.timers.earliest())
-			next = t->deadline;
+			next = t->deadline - gravity_;
 	}
 	next = min(next, min(c.rr_deadline, c.wd_deadline));
 	c.timer_dirty = false;
@@ -331,9 +344,12 @@ void Scheduler::reprogram(CpuState &c)
 		tx_port_timer_program(static_cast<uint64_t>(next < 0 ? 0 : next));
 }
 
-// Lock held. A task's timer expired: end its delay or its timed wait.
+// Lock held. A task's timer expired (up to gravity_ ahead of its deadline):
+// end its delay or its timed wait; it runs from its deadline on.
 void Scheduler::timer_fired(Task *t)
 {
+	if (t->wait != Wait::None && gravity_)
+		t->not_before = t->timer.deadline;
 	switch (t->wait) {
 	case Wait::Period:
 		t->release_pending = true;
@@ -411,10 +427,11 @@ bool Scheduler::timer_irq()
 	// it is reprogrammed or stopped: make reprogram() do one of the two.
 	c.programmed = kUnprogrammed;
 	Count now = static_cast<Count>(tx_port_now());
-	Count event_time = now;
-	if (timer_running_ && mode_ == TimerMode::Periodic && now >= c.next_tick) {
+	// The timer was aimed gravity_ early: what is due by then is due now.
+	Count event_time = now + gravity_;
+	if (timer_running_ && mode_ == TimerMode::Periodic && event_time >= c.next_tick) {
 		// Skip ticks that were missed (late interrupt) in O(1).
-		Count missed = (now - c.next_tick) / tick_period_;
+		Count missed = (event_time - c.next_tick) / tick_period_;
 		c.tick_time = c.next_tick + missed * tick_period_;
 		c.next_tick = c.tick_time + tick_period_;
 		event_time = c.tick_time;

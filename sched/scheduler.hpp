@@ -131,6 +131,13 @@ public:
 	bool timer_running() const { return timer_running_; }
 	Count tick_period() const { return tick_period_; }
 	void set_watchdog_budget(Count budget); // 0 disables
+	// Timer gravity: program the hardware timer this much ahead of each
+	// timer event, so that the interrupt path (NMI entry, the port, the
+	// switch) runs while the event comes due; a task the early event wakes
+	// still starts no earlier than its deadline (schedule() waits, at most
+	// 'gravity'). Xenomai and RTAI do the same ("gravity", "latency"); 0: off.
+	void set_timer_gravity(Count gravity);
+	Count timer_gravity() const { return gravity_; }
 
 	// ---- Blocking primitives for ipc/ (lock held, this CPU) ----
 
@@ -201,6 +208,7 @@ private:
 	void set_deadlines(CpuState &c, Task *t, Count now);
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
+	static void wait_not_before(Task *t);
 	void arm_timer(Task *t, Count deadline);
 	void reprogram(CpuState &c);
 	void restart_timer(CpuState &c, Count now);
@@ -229,6 +237,7 @@ private:
 	Count tick_period_ = 0;
 	Count wd_budget_ = 0;
 	uint64_t wd_hits_ = 0;
+	Count gravity_ = 0;
 };
 
 extern Scheduler &g_sched;

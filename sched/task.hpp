@@ -135,6 +135,7 @@ struct Task {
 	void *wait_object;   // what it waits on (semaphore, mailbox, task), for /proc
 	PiResource *blocked_pi; // the resource semaphore it waits for, if any
 	Timer timer;
+	Count not_before;    // woken by its timer ahead of time (gravity): runs from then on
 	int wake_result;     // what the blocking call returns
 
 	// Round robin within a level (RT_SCHED_RR); quantum 0 = FIFO.

@@ -513,6 +513,13 @@ void Scheduler::stop_timer()
 	lock_.unlock(flags);
 }
 
+void Scheduler::set_timer_gravity(Count gravity)
+{
+	unsigned long flags = lock_.lock();
+	gravity_ = gravity > 0 ? gravity : 0;
+	lock_.unlock(flags);
+}
+
 void Scheduler::set_watchdog_budget(Count budget)
 {
 	unsigned long flags = lock_.lock();

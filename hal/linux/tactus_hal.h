@@ -43,6 +43,12 @@ void tx_hal_stats(unsigned int cpu, struct tx_hal_stats *out);
 /* A line describing the HAL's choices (timer, IRQs, NMI API path). */
 const char *tx_hal_describe(void);
 
+/* The timer gravity the port measured at load, in ns: the shortest time
+ * from a timer deadline to the redirect trampoline (NMI entry, handler,
+ * Linux's NMI exit), which every timer release pays; 0: not measured. The
+ * scheduler's default gravity (tactus_sched gravity_ns=-1). */
+u64 tx_hal_timer_gravity_ns(void);
+
 /* /proc/tactus, where each module adds its file. */
 struct proc_dir_entry *tx_hal_proc_dir(void);
 

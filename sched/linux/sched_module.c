@@ -26,6 +26,13 @@ static unsigned int watchdog_us = 100000;
 module_param(watchdog_us, uint, 0444);
 MODULE_PARM_DESC(watchdog_us, "suspend a real-time task that runs this long without blocking (0: off)");
 
+/* Xenomai and RTAI call it gravity and latency: the timer is aimed this far
+ * ahead of each event; a task still starts no earlier than its deadline. */
+static int gravity_ns = -1;
+module_param(gravity_ns, int, 0444);
+MODULE_PARM_DESC(gravity_ns, "aim the timer this many ns ahead of each event (-1: what the HAL measured at load; 0: off; at most 100000)");
+#define GRAVITY_MAX_NS 100000
+
 /* The core's entry points (arch/port.h), handed to the HAL. */
 static const struct tx_core_ops core_ops = {
 	.timer_irq = tx_core_timer_irq,
@@ -75,6 +82,7 @@ static int scheduler_show(struct seq_file *m, void *v)
 		   s.timer_running ? "" : " (stopped)", s.counter_hz);
 	if (s.periodic_mode)
 		seq_printf(m, ", tick %lld ns", s.tick_ns);
+	seq_printf(m, ", gravity %lld ns", s.gravity_ns);
 	seq_printf(m, "\nwatchdog: %lld us budget, %llu task(s) suspended so far\n", s.watchdog_ns / 1000,
 		   s.watchdog_hits);
 	seq_puts(m, "CPU tasks   switches timer-irqs       ipis  fpu-saves\n");
@@ -113,13 +121,22 @@ static int scheduler_show(struct seq_file *m, void *v)
 static int __init tactus_sched_init(void)
 {
 	struct proc_dir_entry *dir = tx_hal_proc_dir();
+	long long gravity = gravity_ns;
 	int err;
+
+	if (gravity < -1 || gravity > GRAVITY_MAX_NS) {
+		pr_err("tactus: gravity_ns=%d: use -1 (measured), 0 (off) or up to %d\n", gravity_ns, GRAVITY_MAX_NS);
+		return -EINVAL;
+	}
+	if (gravity < 0)
+		gravity = min_t(u64, tx_hal_timer_gravity_ns(), GRAVITY_MAX_NS);
 
 	/* No CPU comes or goes between reading the mask and attaching (after
 	 * that, the HAL's hotplug callbacks tell the scheduler). */
 	cpus_read_lock();
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
+	tx_sched_set_gravity_ns(gravity);
 	err = tx_hal_attach_core(&core_ops);
 	cpus_read_unlock();
 	if (err) {
@@ -133,7 +150,8 @@ static int __init tactus_sched_init(void)
 	}
 	if (dir)
 		proc_create_single("scheduler", 0444, dir, scheduler_show);
-	pr_info("tactus: scheduler ready (watchdog %u us)\n", watchdog_us);
+	pr_info("tactus: scheduler ready (watchdog %u us, timer gravity %lld ns%s)\n", watchdog_us, gravity,
+		gravity_ns < 0 ? ", measured by the HAL" : "");
 	return 0;
 }
 

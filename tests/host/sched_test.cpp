@@ -301,6 +301,72 @@ TEST_F(Sched, PeriodicLatencyIsMeasuredFromTheRelease)
 	EXPECT_EQ(t->jitter.min, -40);
 }
 
+// Timer gravity: the hardware timer is aimed ahead of each release, the
+// task still starts exactly at it (the scheduler waits the rest).
+TEST_F(Sched, GravityAimsTheTimerAheadYetReleasesStartOnTime)
+{
+	tx::g_sched.set_timer_gravity(30);
+	std::vector<Count> starts;
+	ASSERT_EQ(spawn(a, 1,
+			[&] {
+				for (;;) {
+					starts.push_back(now());
+					work(10);
+					EXPECT_EQ(rt_task_wait_period(), 0);
+				}
+			}),
+		  0);
+	ASSERT_EQ(rt_task_make_periodic(&a, 1000, 250), 0);
+	EXPECT_EQ(tx::sim::timer_deadline(0), 970);
+	while (now() < 1100)
+		run(10);
+	EXPECT_EQ(tx::sim::timer_deadline(0), 1220); // the second release, 30 ahead
+	while (now() < 2100)
+		run(10); // Linux's time: the releases' time comes on top
+	ASSERT_EQ(starts.size(), 5u);
+	for (size_t i = 0; i < starts.size(); i++)
+		EXPECT_EQ(starts[i], Count(1000 + 250 * i));
+	tx::Task *t = reinterpret_cast<tx::Task *>(&a);
+	EXPECT_EQ(t->latency.min, 0);
+	EXPECT_EQ(t->latency.max, 0);
+}
+
+TEST_F(Sched, GravityNeitherShortensSleepsNorTimeouts)
+{
+	tx::g_sched.set_timer_gravity(100);
+	SEM s{};
+	ASSERT_EQ(rt_typed_sem_init(&s, 0, CNT_SEM), 0);
+	start(a, 5, [&] {
+		EXPECT_EQ(rt_sleep(500), 0);
+		trace.add("slept");
+		EXPECT_EQ(rt_sem_wait_timed(&s, 300), RTE_TIMOUT);
+		trace.add("timeout");
+	});
+	run(1000);
+	EXPECT_EQ(trace.str(), "slept@500 timeout@800");
+	rt_sem_delete(&s);
+}
+
+// A release that finds a higher task running is not waited for: the wait
+// is only ever up to the release itself, never beyond.
+TEST_F(Sched, GravityWaitIsBoundedByTheRelease)
+{
+	tx::g_sched.set_timer_gravity(50);
+	ASSERT_EQ(spawn(b, 1, [&] { work(200); }), 0);
+	ASSERT_EQ(spawn(a, 5, [&] {
+			for (;;) {
+				trace.add("a");
+				rt_task_wait_period();
+			}
+		}),
+		  0);
+	rt_task_make_periodic(&a, 100, 1000);
+	rt_task_make_periodic(&b, 80, 1000000); // runs 80..280 over a's release
+	run(500);
+	EXPECT_EQ(trace.str(), "a@280");
+	EXPECT_EQ(reinterpret_cast<tx::Task *>(&a)->latency.max, 180);
+}
+
 TEST_F(Sched, MakePeriodicSelfWaitsForStart)
 {
 	start(a, 5, [&] {
