@@ -17,7 +17,9 @@
 #  2. boots each test in its own QEMU (tools/qemu/run-ARCH.sh; x86_64:
 #     --kernel debian --stop-on-stall: a guest that reports an RCU stall or
 #     a lockup is stopped 10 s later), one at a time, with a host timeout per
-#     boot, and prints a progress line per boot;
+#     boot, and prints a progress line per boot; a guest whose kernel failed
+#     before init ran (none of our code loaded yet) is booted once more and
+#     listed in the summary;
 #  3. prints a table (test, boot, checks, wall time), the failed checks, the
 #     metrics the tests reported, the stage times, and last the line
 #     "N passed, N failed" (what tools/test.sh counts).
@@ -107,7 +109,7 @@ stage_times=()
 stage_done() { stage_times+=("$(printf '%-34s %7ss' "$1" "$(tx_elapsed "$2")")"); }
 
 passed=0 failed=0 skipped=0
-fail_lines=() skip_lines=() metric_lines=() rows=()
+fail_lines=() skip_lines=() retried_lines=() metric_lines=() rows=()
 
 # A failure before any boot (build): count it and finish.
 abort() {
@@ -123,6 +125,10 @@ finish() {
     if [ ${#rows[@]} -gt 0 ]; then
         printf '  %-26s %-12s %-6s %6s %6s %5s %8s\n' TEST BOOT RESULT PASS FAIL SKIP WALL
         printf '  %s\n' "${rows[@]}"
+    fi
+    if [ ${#retried_lines[@]} -gt 0 ]; then
+        echo "Booted twice (the kernel failed before init the first time):"
+        printf '  %s\n' "${retried_lines[@]}"
     fi
     if [ ${#skip_lines[@]} -gt 0 ]; then
         echo "Skipped (not counted):"
@@ -306,6 +312,18 @@ for p in "${plan[@]}"; do
     "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
         --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" 2>"$log.runner"
     rc=$?
+    # A guest kernel that failed before init ran (seen on x86 TCG -smp 2: an
+    # RCU stall or an int3 oops while Linux patches its text at boot) has
+    # run none of our code: boot it once more, and say so in the summary.
+    if [ "$rc" != 0 ] && ! grep -aq 'TACTUS-INIT: ready' "$log"; then
+        why0="$(grep -a -m1 -E 'detected stall|Oops|Kernel panic|soft lockup' "$log" | tr -d '\r' | sed 's/^\[[ 0-9.]*\] //' | cut -c1-70)"
+        tx_log "$name@$b: the kernel failed before init (${why0:-exit $rc}); booting it again"
+        mv "$log" "$log.first"
+        retried_lines+=("$name@$b: ${why0:-exit $rc} before init (first log: ${log#"$root"/}.first)")
+        "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
+            --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" 2>"$log.runner"
+        rc=$?
+    fi
     wall="$(tx_elapsed "$t0")"
 
     checks="$(grep -a 'TACTUS-CHECK: ' "$log" | tr -d '\r' | sed 's/.*TACTUS-CHECK: //')"
