@@ -243,13 +243,17 @@ void Scheduler::schedule(CpuState &c)
 }
 
 // Lock held. A task its timer woke up to gravity_ early starts at its
-// deadline: bounded by gravity_ (timer_irq() wakes no earlier).
+// deadline: at most gravity_ of waiting (expire_timers() sets no later
+// not_before; a stale one is dropped).
 inline void Scheduler::wait_not_before(Task *t)
 {
 	if (!t->not_before)
 		return;
-	while (static_cast<Count>(tx_port_now()) < t->not_before)
-		tx_port_relax();
+	Count early = t->not_before - static_cast<Count>(tx_port_now());
+	if (early > 0 && early <= gravity_) {
+		while (static_cast<Count>(tx_port_now()) < t->not_before)
+			tx_port_relax();
+	}
 	t->not_before = 0;
 }
 
@@ -344,12 +348,9 @@ void Scheduler::reprogram(CpuState &c)
 		tx_port_timer_program(static_cast<uint64_t>(next < 0 ? 0 : next));
 }
 
-// Lock held. A task's timer expired (up to gravity_ ahead of its deadline):
-// end its delay or its timed wait; it runs from its deadline on.
+// Lock held. A task's timer expired: end its delay or its timed wait.
 void Scheduler::timer_fired(Task *t)
 {
-	if (t->wait != Wait::None && gravity_)
-		t->not_before = t->timer.deadline;
 	switch (t->wait) {
 	case Wait::Period:
 		t->release_pending = true;
@@ -368,11 +369,17 @@ void Scheduler::timer_fired(Task *t)
 	}
 }
 
-// Lock held. Fire every timer due at 'now'. O(k log n) for k expiring.
-inline void Scheduler::expire_timers(CpuState &c, Count now)
+// Lock held. Fire every timer due by 'horizon' (now, or up to gravity_
+// later); a task woken ahead of its deadline runs from it on. O(k log n)
+// for k expiring.
+inline void Scheduler::expire_timers(CpuState &c, Count horizon, Count now)
 {
-	while (Timer *t = c.timers.pop_expired(now))
-		timer_fired(static_cast<Task *>(t->owner));
+	while (Timer *t = c.timers.pop_expired(horizon)) {
+		Task *task = static_cast<Task *>(t->owner);
+		if (t->deadline > now && task->wait != Wait::None)
+			task->not_before = t->deadline;
+		timer_fired(task);
+	}
 }
 
 // Lock held, in timer_irq. Enforce the watchdog budget and the
@@ -437,7 +444,7 @@ bool Scheduler::timer_irq()
 		event_time = c.tick_time;
 	}
 	if (timer_running_)
-		expire_timers(c, mode_ == TimerMode::Periodic ? c.tick_time : event_time);
+		expire_timers(c, mode_ == TimerMode::Periodic ? c.tick_time : event_time, now);
 	check_budgets(c, now);
 	Task *next = pick(c);
 	bool switch_needed = next != c.current;

@@ -208,11 +208,11 @@ private:
 	void set_deadlines(CpuState &c, Task *t, Count now);
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
-	static void wait_not_before(Task *t);
+	void wait_not_before(Task *t);
 	void arm_timer(Task *t, Count deadline);
 	void reprogram(CpuState &c);
 	void restart_timer(CpuState &c, Count now);
-	void expire_timers(CpuState &c, Count now);
+	void expire_timers(CpuState &c, Count horizon, Count now);
 	void timer_fired(Task *t);
 	void check_budgets(CpuState &c, Count now);
 	void set_effective_prio(Task *t, int prio);

@@ -347,6 +347,20 @@ TEST_F(Sched, GravityNeitherShortensSleepsNorTimeouts)
 	rt_sem_delete(&s);
 }
 
+// stop_rt_timer ends every timed wait at once, gravity or not (a wake not
+// caused by the timer's time has nothing to wait for).
+TEST_F(Sched, GravityLeavesTimerStopWakeUpsImmediate)
+{
+	tx::g_sched.set_timer_gravity(50);
+	start(a, 5, [&] {
+		EXPECT_EQ(rt_sleep(1000000), 0);
+		trace.add("woken");
+	});
+	run(100);
+	stop_rt_timer();
+	EXPECT_EQ(trace.str(), "woken@100");
+}
+
 // A release that finds a higher task running is not waited for: the wait
 // is only ever up to the release itself, never beyond.
 TEST_F(Sched, GravityWaitIsBoundedByTheRelease)
