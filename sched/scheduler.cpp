@@ -324,6 +324,18 @@ void Scheduler::arm_timer(Task *t, Count deadline)
 	}
 }
 
+// When to aim the hardware timer for a timer event: gravity_ ahead, unless
+// that moment has passed (a deadline set closer than gravity_): then at the
+// event itself, so that Linux runs until it rather than the CPU waiting in
+// schedule() (at 10 kHz on a slow CPU such waits starved Linux). O(1).
+inline Count Scheduler::aim_for(Count event)
+{
+	if (!gravity_ || event == kForever)
+		return event;
+	Count early = event - gravity_;
+	return early > static_cast<Count>(tx_port_now()) ? early : event;
+}
+
 // Lock held, this CPU. Give the hardware timer the earliest event: the
 // timer queue head (or the next tick in periodic mode) gravity_ ahead, the
 // round-robin end and the watchdog deadline of the running task (budgets
@@ -333,9 +345,9 @@ void Scheduler::reprogram(CpuState &c)
 	Count next = kForever;
 	if (timer_running_) {
 		if (mode_ == TimerMode::Periodic)
-			next = c.next_tick - gravity_;
+			next = aim_for(c.next_tick);
 		else if (Timer *t = c.timers.earliest())
-			next = t->deadline - gravity_;
+			next = aim_for(t->deadline);
 	}
 	next = min(next, min(c.rr_deadline, c.wd_deadline));
 	c.timer_dirty = false;

@@ -211,6 +211,7 @@ private:
 	void wait_not_before(Task *t);
 	void arm_timer(Task *t, Count deadline);
 	void reprogram(CpuState &c);
+	Count aim_for(Count event);
 	void restart_timer(CpuState &c, Count now);
 	void expire_timers(CpuState &c, Count horizon, Count now);
 	void timer_fired(Task *t);

@@ -347,6 +347,20 @@ TEST_F(Sched, GravityNeitherShortensSleepsNorTimeouts)
 	rt_sem_delete(&s);
 }
 
+// A deadline set closer than the gravity is aimed at itself: Linux runs
+// until then instead of the CPU waiting for it.
+TEST_F(Sched, GravityDoesNotAnticipateADeadlineCloserThanItself)
+{
+	tx::g_sched.set_timer_gravity(100);
+	start(a, 5, [&] {
+		rt_sleep(50);
+		trace.add("a");
+	});
+	EXPECT_EQ(tx::sim::timer_deadline(0), 50);
+	run(100);
+	EXPECT_EQ(trace.str(), "a@50");
+}
+
 // stop_rt_timer ends every timed wait at once, gravity or not (a wake not
 // caused by the timer's time has nothing to wait for).
 TEST_F(Sched, GravityLeavesTimerStopWakeUpsImmediate)

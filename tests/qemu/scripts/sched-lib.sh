@@ -18,8 +18,8 @@
 #   tx_result MOD KEY                   KEY=value from the last "MOD: result ..." line
 #   tx_wait_param MOD PARAM VALUE SECS  wait for /sys/module/MOD/parameters/PARAM
 #   tx_load_stack [SCHED ARGS]          insmod tactus_hal, tactus_sched (checks;
-#                                       plus tactus.sched_args=a=1,b=2 of the
-#                                       kernel command line);
+#                                       plus tactus.sched_args=a=1,b=2 and
+#                                       tactus.hal_args= of the kernel command line);
 #                                       without SCHED ARGS on a real-time (not
 #                                       deterministic) boot: watchdog_us=1000000,
 #                                       as a busy host can stop a vCPU for 100 ms
@@ -96,17 +96,18 @@ tx_wait_param() {
 tx_load_stack() {
 	[ $# = 0 ] && ! tx_timing && set -- watchdog_us=1000000
 	# shellcheck disable=SC2046 # one word per parameter
-	tx_check insmod-tactus_hal insmod $M/tactus_hal.ko &&
-		tx_check insmod-tactus_sched insmod $M/tactus_sched.ko "$@" $(tx_sched_args)
+	tx_check insmod-tactus_hal insmod $M/tactus_hal.ko $(tx_dev_args hal) &&
+		tx_check insmod-tactus_sched insmod $M/tactus_sched.ko "$@" $(tx_dev_args sched)
 }
 
 # The scheduler's timer gravity in ns (0 when not shown), while it is loaded.
 tx_gravity_ns() { sed -n 's/.*, gravity \([0-9]*\) ns.*/\1/p' /proc/tactus/scheduler 2>/dev/null | head -n 1 | grep . || echo 0; }
 
-# A developer's extra tactus_sched parameters for every test that loads the
-# stack: tactus.sched_args=a=1,b=2 on the kernel command line (quick.sh
-# --append), e.g. gravity_ns=0 for the raw NMI-to-task response.
-tx_sched_args() { sed -n 's/.*tactus\.sched_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' '; }
+# A developer's extra module parameters for every test that loads the stack:
+# tactus.sched_args=a=1,b=2 (tactus_sched) and tactus.hal_args=... (tactus_hal)
+# on the kernel command line (quick.sh --append), e.g. gravity_ns=0 for the
+# raw NMI-to-task response.
+tx_dev_args() { sed -n "s/.*tactus\.$1_args=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
 
 tx_unload_stack() {
 	tx_check rmmod-tactus_sched rmmod tactus_sched
