@@ -11,6 +11,22 @@ namespace {
 class Sched : public HostTest {
 protected:
 	RT_TASK a{}, b{}, c{}, d{};
+
+	// Task a, priority 1, released every 250 from 1000: each job records
+	// when it started, works 10 and waits for the next release.
+	void start_recording_releases(std::vector<Count> &starts)
+	{
+		ASSERT_EQ(spawn(a, 1,
+				[&] {
+					for (;;) {
+						starts.push_back(now());
+						work(10);
+						EXPECT_EQ(rt_task_wait_period(), 0);
+					}
+				}),
+			  0);
+		ASSERT_EQ(rt_task_make_periodic(&a, 1000, 250), 0);
+	}
 };
 
 } // namespace
@@ -233,16 +249,7 @@ TEST_F(Sched, BusySleepSpinsWithoutYielding)
 TEST_F(Sched, PeriodicReleasesAreExactAndStatsAreKept)
 {
 	std::vector<Count> starts;
-	ASSERT_EQ(spawn(a, 1,
-			[&] {
-				for (;;) {
-					starts.push_back(now());
-					work(10);
-					EXPECT_EQ(rt_task_wait_period(), 0);
-				}
-			}),
-		  0);
-	ASSERT_EQ(rt_task_make_periodic(&a, 1000, 250), 0);
+	start_recording_releases(starts);
 	run(2100);
 	ASSERT_EQ(starts.size(), 5u);
 	for (size_t i = 0; i < starts.size(); i++)
@@ -307,16 +314,7 @@ TEST_F(Sched, GravityAimsTheTimerAheadYetReleasesStartOnTime)
 {
 	tx::g_sched.set_timer_gravity(30);
 	std::vector<Count> starts;
-	ASSERT_EQ(spawn(a, 1,
-			[&] {
-				for (;;) {
-					starts.push_back(now());
-					work(10);
-					EXPECT_EQ(rt_task_wait_period(), 0);
-				}
-			}),
-		  0);
-	ASSERT_EQ(rt_task_make_periodic(&a, 1000, 250), 0);
+	start_recording_releases(starts);
 	EXPECT_EQ(tx::sim::timer_deadline(0), 970);
 	while (now() < 1100)
 		run(10);
