@@ -34,6 +34,10 @@ bench_arch() {
         *) tx_die "bench: ARCH is arm64 or x86_64, not '$1'" ;;
     esac
     BENCH_RUN="$TACTUS_ROOT/tools/qemu/run-$BENCH_ARCH.sh"
+    # BENCH_EXTRA_APPEND (environment): more words for a comparison run,
+    # e.g. bench.sched_args=gravity_ns=0 (tools/bench/guest/bench.sh).
+    BENCH_APPEND="$BENCH_APPEND${BENCH_EXTRA_APPEND:+ $BENCH_EXTRA_APPEND}"
+    BENCH_APPEND="${BENCH_APPEND# }"
     export BENCH_ARCH BENCH_DIR BENCH_DEB BENCH_SYSTEMS BENCH_RUN BENCH_APPEND BENCH_DEPS
 }
 

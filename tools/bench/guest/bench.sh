@@ -88,7 +88,11 @@ wait_done() {
 RESULTS=""
 if [ "$SYS" = a ]; then
 	insmod $M/tactus_hal.ko || err "insmod tactus_hal"
-	insmod $M/tactus_sched.ko || err "insmod tactus_sched"
+	# bench.sched_args=a=1,b=2 on the kernel command line: tactus_sched
+	# parameters for comparisons (e.g. gravity_ns=0); none by default.
+	# shellcheck disable=SC2046 # one word per parameter
+	insmod $M/tactus_sched.ko $(sed -n 's/.*bench\.sched_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ') ||
+		err "insmod tactus_sched"
 	for p in 1000 100; do
 		n=$N
 		[ $p = 100 ] && n=$N100
