@@ -84,9 +84,6 @@ struct tx_x86_cpu {
 	u64 retry_at;           /* a retry NMI, U64_MAX: none */
 	unsigned int retries;   /* consecutive retry NMIs */
 	bool aim_due;           /* the source must be re-aimed before the NMI ends */
-	bool batching;          /* in tx_nmi: timer writes wait for its end (finish_wakes) */
-	bool deadline_set, retry_set; /* written meanwhile: */
-	u64 new_deadline, new_retry;
 	unsigned long in_timer_lock; /* this CPU takes or holds timer_lock */
 	unsigned long nmi_deferred;  /* an NMI came meanwhile, see timer_lock_take() */
 	u64 late_msi_until;     /* until then, an NMI with nothing in it is our timer's */
@@ -362,9 +359,12 @@ static void retry_later(struct tx_x86_cpu *c)
 		return;
 	c->retries++;
 	c->stats.kicks++;
-	c->new_retry = rdtsc() + div_u64((u64)retry_us * tx_x86_tsc_hz, 1000000);
-	c->retry_set = true;
-	c->aim_due = true; /* finish_wakes() */
+	timer_lock_take(c);
+	c->retry_at = rdtsc() + div_u64((u64)retry_us * tx_x86_tsc_hz, 1000000);
+	set_wake(c, raw_smp_processor_id());
+	source->aim();
+	timer_lock_drop(c);
+	c->aim_due = false;
 }
 
 /* ---- The NMI handler ---------------------------------------------------------- */
@@ -404,35 +404,6 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
 	set_wake(c, cpu);
 	timer_lock_drop(c);
 	return why;
-}
-
-/*
- * The NMI's timer writes, batched: the core's new deadline (its timer entry
- * re-programs) and the retry go to the source under one lock and one aim,
- * where each took both before (on the retry path two aims, ~180
- * instructions, of an NMI path of ~1800). Until then other CPUs see this
- * CPU's old wake; this CPU aims before the NMI returns either way.
- */
-static void begin_wakes(struct tx_x86_cpu *c)
-{
-	c->batching = true;
-}
-
-static void finish_wakes(struct tx_x86_cpu *c)
-{
-	c->batching = false;
-	if (!c->aim_due)
-		return;
-	c->aim_due = false;
-	timer_lock_take(c);
-	if (c->deadline_set)
-		c->deadline = c->new_deadline;
-	if (c->retry_set)
-		c->retry_at = c->new_retry;
-	c->deadline_set = c->retry_set = false;
-	set_wake(c, raw_smp_processor_id());
-	source->aim();
-	timer_lock_drop(c);
 }
 
 /* A deadline can be served by an NMI other than the comparator's own (an
@@ -487,8 +458,7 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 		goto out;
 	}
 	__this_cpu_write(tx_x86_masked, 1);
-	begin_wakes(c);
-	if (!run_core(why)) {
+	if (!run_core(why)) { /* the core's timer_irq re-aims the source */
 		__this_cpu_write(tx_x86_masked, 0);
 		goto out;
 	}
@@ -502,7 +472,10 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 		retry_later(c);
 	irq_work_queue(&c->kick);
 out:
-	finish_wakes(c);
+	if (c->aim_due) {
+		c->aim_due = false;
+		aim_locked_out(c);
+	}
 	return ours || why ? NMI_HANDLED : NMI_DONE;
 }
 
@@ -741,12 +714,6 @@ void tx_port_timer_program(uint64_t deadline)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 
-	if (c->batching) { /* in tx_nmi: finish_wakes() writes it */
-		c->new_deadline = deadline;
-		c->deadline_set = true;
-		c->aim_due = true;
-		return;
-	}
 	timer_lock_take(c);
 	c->deadline = deadline;
 	set_wake(c, raw_smp_processor_id());
