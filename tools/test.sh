@@ -94,7 +94,8 @@ stage qemu-arm64 count_qemu "$root/tools/qemu/test-qemu.sh" arm64
 # yet: it passes whole in some builds, but its 50 us latency bound at
 # -icount shift=5 has no margin (docs/x86_64-port.md, "Open defects": the
 # same code gave sched-preempt 47.3 us in one tree and 51.1 us in a fresh
-# clone), and a stage that fails by build would stop every other change.
+# clone, the final build 50.3 us), and a stage that fails by build would stop
+# every other change.
 # dkms: `dkms build` of dkms.conf against Debian's amd64 headers in a private
 # DKMS tree (tools/kernel/dkms-build.sh; deps installs dkms, without its
 # recommends): one check.
