@@ -20,9 +20,9 @@
 #     boot, and prints a progress line per boot; a guest whose kernel failed
 #     before init ran (none of our code loaded yet) is booted once more and
 #     listed in the summary;
-#  3. prints a table (test, boot, checks, wall time), the failed checks, the
-#     metrics the tests reported, the stage times, and last the line
-#     "N passed, N failed" (what tools/test.sh counts).
+#  3. prints a table (test, boot, checks, wall time), the boots booted twice,
+#     the metrics the tests reported, the stage times, the failed checks and
+#     last the line "N passed, N failed" (what tools/test.sh counts).
 #
 # Which tests: every tests/qemu/scripts/NAME.sh except demo, first, cost,
 # profile and *-lib.sh (helpers that others source), and except those whose
