@@ -238,13 +238,6 @@ extern void tx_arm64_trampoline(void);
 /* Per CPU: a kick is in flight (the next timer NMI is our own). */
 static DEFINE_PER_CPU(bool, tx_kicked);
 
-static inline void note_min_max(u64 v, u64 *min, u64 *max)
-{
-	if (!*min || v < *min)
-		*min = v;
-	if (v > *max)
-		*max = v;
-}
 
 /*
  * Where a switch can start. If the NMI interrupted kernel code with Linux
@@ -308,7 +301,7 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 
 		now = read_counter();
 		if (!this_cpu_read(tx_kicked) && now >= deadline)
-			note_min_max(now - deadline, &st->entry_min, &st->entry_max);
+			tx_hal_stats_note(now - deadline, &st->entry_min, &st->entry_max);
 	}
 	this_cpu_write(tx_kicked, false); /* timer_irq() reprograms the core's deadline */
 	if (core->timer_irq())
@@ -358,7 +351,7 @@ void tx_arm64_redirected(struct tx_arm64_frame *frame)
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
 	if (profile)
-		note_min_max(read_counter() - r->entry, &st->exit_min, &st->exit_max);
+		tx_hal_stats_note(read_counter() - r->entry, &st->exit_min, &st->exit_max);
 	frame->pc = r->pc;
 	frame->pstate = r->pstate;
 	frame->pmr = r->pmr;

@@ -129,14 +129,6 @@ static void timer_lock_drop(struct tx_x86_cpu *self)
 	}
 }
 
-static inline void note_min_max(u64 v, u64 *min, u64 *max)
-{
-	if (!*min || v < *min)
-		*min = v;
-	if (v > *max)
-		*max = v;
-}
-
 /* Lock held. */
 static inline void set_wake(struct tx_x86_cpu *c, unsigned int cpu)
 {
@@ -320,7 +312,7 @@ void tx_x86_redirected(struct pt_regs *regs)
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 
-	note_min_max(rdtsc() - c->redirect_tsc, &c->stats.exit_min, &c->stats.exit_max);
+	tx_hal_stats_note(rdtsc() - c->redirect_tsc, &c->stats.exit_min, &c->stats.exit_max);
 	if (unlikely(c->selftest)) {
 		__this_cpu_inc(tx_cpu.selftest_trips);
 		__this_cpu_write(tx_x86_masked, 0);
@@ -390,7 +382,7 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
 		c->aim_due = true;
 	}
 	if (c->deadline <= now + slack_tsc) {
-		note_min_max(now > c->deadline ? now - c->deadline : 0, &c->stats.entry_min,
+		tx_hal_stats_note(now > c->deadline ? now - c->deadline : 0, &c->stats.entry_min,
 			     &c->stats.entry_max);
 		c->deadline = U64_MAX;
 		why |= WHY_TIMER;

@@ -40,6 +40,15 @@ struct tx_hal_stats {
 };
 void tx_hal_stats(unsigned int cpu, struct tx_hal_stats *out);
 
+/* For the ports: fold one measurement into a min/max pair (min 0: none yet). */
+static inline void tx_hal_stats_note(u64 v, u64 *min, u64 *max)
+{
+	if (!*min || v < *min)
+		*min = v;
+	if (v > *max)
+		*max = v;
+}
+
 /* A line describing the HAL's choices (timer, IRQs, NMI API path). */
 const char *tx_hal_describe(void);
 

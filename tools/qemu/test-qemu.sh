@@ -309,8 +309,11 @@ for p in "${plan[@]}"; do
     if [ "$B_KERNEL" = debug ]; then kernel=tactus-debug; to=$((to * 2)); fi
     log="$QLOGS/$name@$b.log"
     t0="$(tx_now)"
-    "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
-        --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" 2>"$log.runner"
+    boot() {
+        "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
+            --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" 2>"$log.runner"
+    }
+    boot
     rc=$?
     # A guest kernel that failed before init ran (seen on x86 TCG -smp 2: an
     # RCU stall or an int3 oops while Linux patches its text at boot) has
@@ -320,8 +323,7 @@ for p in "${plan[@]}"; do
         tx_log "$name@$b: the kernel failed before init (${why0:-exit $rc}); booting it again"
         mv "$log" "$log.first"
         retried_lines+=("$name@$b: ${why0:-exit $rc} before init (first log: ${log#"$root"/}.first)")
-        "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
-            --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" 2>"$log.runner"
+        boot
         rc=$?
     fi
     wall="$(tx_elapsed "$t0")"
