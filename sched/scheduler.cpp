@@ -324,16 +324,21 @@ void Scheduler::arm_timer(Task *t, Count deadline)
 	}
 }
 
-// When to aim the hardware timer for a timer event: gravity_ ahead, unless
-// that moment has passed (a deadline set closer than gravity_): then at the
-// event itself, so that Linux runs until it rather than the CPU waiting in
-// schedule() (at 10 kHz on a slow CPU such waits starved Linux). O(1).
+// When to aim the hardware timer for a timer event: gravity_ ahead, or, if
+// that moment has passed (a deadline set closer than gravity_), halfway
+// between now and the event. Not at once: the interrupt would meet Linux
+// still on its way back from the last switch, where it cannot be preempted
+// (at 10 kHz on a slow CPU Linux then starved). Not at the event: the job
+// would be late by the whole path, and at 10 kHz every job after it too
+// (each ending past its successor's aim). Halfway, Linux keeps half of what
+// is left and the path overlaps the other half. O(1).
 inline Count Scheduler::aim_for(Count event)
 {
 	if (!gravity_ || event == kForever)
 		return event;
 	Count early = event - gravity_;
-	return early > static_cast<Count>(tx_port_now()) ? early : event;
+	Count now = static_cast<Count>(tx_port_now());
+	return early > now ? early : now + (event - now) / 2;
 }
 
 // Lock held, this CPU. Give the hardware timer the earliest event: the

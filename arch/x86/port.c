@@ -583,7 +583,8 @@ static int self_test(void)
 		}
 	}
 	/* Each timer release pays at least the shortest entry (deadline ->
-	 * handler) and exit (handler -> trampoline) seen here: the gravity. */
+	 * handler) and exit (handler -> trampoline) seen here: the port's share
+	 * of the gravity the scheduler calibrates. */
 	gravity_ns = mul_u64_u32_div(c->stats.entry_min + c->stats.exit_min, 1000000, tsc_khz);
 	pr_info("tactus: self-test: 3 redirect round trips, 3 timer NMIs; timer to trampoline at least %llu ns\n",
 		gravity_ns);

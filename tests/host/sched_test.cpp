@@ -345,18 +345,18 @@ TEST_F(Sched, GravityNeitherShortensSleepsNorTimeouts)
 	rt_sem_delete(&s);
 }
 
-// A deadline set closer than the gravity is aimed at itself: Linux runs
-// until then instead of the CPU waiting for it.
-TEST_F(Sched, GravityDoesNotAnticipateADeadlineCloserThanItself)
+// A deadline set closer than the gravity is aimed halfway there: Linux
+// keeps half of the time left; the task still starts at the deadline.
+TEST_F(Sched, GravityAimsADeadlineCloserThanItselfHalfway)
 {
 	tx::g_sched.set_timer_gravity(100);
 	start(a, 5, [&] {
-		rt_sleep(50);
+		rt_sleep(60);
 		trace.add("a");
 	});
-	EXPECT_EQ(tx::sim::timer_deadline(0), 50);
+	EXPECT_EQ(tx::sim::timer_deadline(0), 30);
 	run(100);
-	EXPECT_EQ(trace.str(), "a@50");
+	EXPECT_EQ(trace.str(), "a@60");
 }
 
 // stop_rt_timer ends every timed wait at once, gravity or not (a wake not
