@@ -521,14 +521,6 @@ void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out)
 	*out = *per_cpu_ptr(&tx_stats, cpu);
 }
 
-/* No load-time timer measurement on arm64 (its release path meets the
- * latency targets without anticipation): the scheduler's gravity defaults
- * to 0 here; tactus_sched gravity_ns=N sets one. */
-u64 tx_arch_timer_gravity_ns(void)
-{
-	return 0;
-}
-
 /* ---- arch/port.h -------------------------------------------------------- */
 
 uint64_t tx_port_now(void)

@@ -521,13 +521,6 @@ static int check_kernel(void)
 
 /* ---- The self-test: NMIs arrive, and a redirect round trip works ---------------- */
 
-static u64 gravity_ns; /* tx_arch_timer_gravity_ns(), measured by the self-test */
-
-u64 tx_arch_timer_gravity_ns(void)
-{
-	return gravity_ns;
-}
-
 static int wait_nmi_delivered(struct tx_x86_cpu *c)
 {
 	u64 t0 = rdtsc();
@@ -583,11 +576,10 @@ static int self_test(void)
 		}
 	}
 	/* Each timer release pays at least the shortest entry (deadline ->
-	 * handler) and exit (handler -> trampoline) seen here: the port's share
-	 * of the gravity the scheduler calibrates. */
-	gravity_ns = mul_u64_u32_div(c->stats.entry_min + c->stats.exit_min, 1000000, tsc_khz);
+	 * handler) and exit (handler -> trampoline) seen here: the port's
+	 * share of the timer gravity tactus_sched calibrates. */
 	pr_info("tactus: self-test: 3 redirect round trips, 3 timer NMIs; timer to trampoline at least %llu ns\n",
-		gravity_ns);
+		mul_u64_u32_div(c->stats.entry_min + c->stats.exit_min, 1000000, tsc_khz));
 	return 0;
 }
 

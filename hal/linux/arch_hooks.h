@@ -22,7 +22,6 @@ void tx_arch_cpu_offline(unsigned int cpu);
 void tx_arch_stop_timer_here(void);
 
 const char *tx_arch_describe(void);
-u64 tx_arch_timer_gravity_ns(void); /* tx_hal_timer_gravity_ns() */
 void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out);
 
 /* Have tx_hal_raise_linux_work() called on this CPU from the port's NMI

@@ -154,12 +154,6 @@ const char *tx_hal_describe(void)
 }
 EXPORT_SYMBOL_GPL(tx_hal_describe);
 
-u64 tx_hal_timer_gravity_ns(void)
-{
-	return tx_arch_timer_gravity_ns();
-}
-EXPORT_SYMBOL_GPL(tx_hal_timer_gravity_ns);
-
 /* ---- CPU hotplug ------------------------------------------------------------ */
 
 static int tx_cpu_online(unsigned int cpu)

@@ -52,14 +52,6 @@ static inline void tx_hal_stats_note(u64 v, u64 *min, u64 *max)
 /* A line describing the HAL's choices (timer, IRQs, NMI API path). */
 const char *tx_hal_describe(void);
 
-/* The port's share of a timer release, measured at load, in ns: the shortest
- * time from a timer deadline to the redirect trampoline (NMI entry, handler,
- * Linux's NMI exit). Non-zero asks the scheduler to anticipate timer events:
- * its default gravity (tactus_sched gravity_ns=-1) is then the whole path
- * from the timer to a job, calibrated when it loads. 0: no anticipation (the
- * port meets its targets without). */
-u64 tx_hal_timer_gravity_ns(void);
-
 /* /proc/tactus, where each module adds its file. */
 struct proc_dir_entry *tx_hal_proc_dir(void);
 

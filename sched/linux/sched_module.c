@@ -29,8 +29,7 @@ MODULE_PARM_DESC(watchdog_us, "suspend a real-time task that runs this long with
 
 /* Xenomai and RTAI call it gravity and latency: the timer is aimed this far
  * ahead of each event; a task still starts no earlier than its deadline.
- * -1: measured at load (calibrate.c) on a port that asks for it: one whose
- * HAL measured an entry cost (x86_64; arm64 meets its targets without). */
+ * -1: calibrated at load (calibrate.c). */
 static int gravity_ns = -1;
 module_param(gravity_ns, int, 0444);
 MODULE_PARM_DESC(gravity_ns, "aim the timer this many ns ahead of each event (-1: measured at load; 0: off; at most 100000)");
@@ -128,16 +127,12 @@ static int scheduler_show(struct seq_file *m, void *v)
  * ahead of its release and waits there (about 6 us of the 47 us path on x86
  * at icount shift=5): measured, aiming a switch later instead costs more
  * latency than that wait (sched-preempt worst 25.7 vs 18.4 us), as the wait
- * also absorbs the paths a little longer than the shortest. 0 if the port
- * wants no anticipation.
+ * also absorbs the paths a little longer than the shortest.
  */
 static long long measure_gravity_ns(void)
 {
-	long long path_ns;
+	long long path_ns = tx_sched_calibrate_latency_ns();
 
-	if (!tx_hal_timer_gravity_ns())
-		return 0;
-	path_ns = tx_sched_calibrate_latency_ns();
 	if (path_ns < 0) {
 		pr_warn("tactus: gravity calibration failed (%lld); timer gravity off\n", path_ns);
 		return 0;

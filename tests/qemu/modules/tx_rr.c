@@ -110,6 +110,11 @@ static int cmp_ll(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int cmp_slice_time(const void *a, const void *b)
+{
+	return cmp_ll(&((const typeof(slices[0]) *)a)->t, &((const typeof(slices[0]) *)b)->t);
+}
+
 static void __exit tx_rr_exit(void)
 {
 	static long long len[MAXSL];
@@ -123,6 +128,10 @@ static void __exit tx_rr_exit(void)
 	rt_task_delete(&tasks[1]);
 	rt_sem_delete(&start);
 
+	/* In time order, not slot order: a task preempted between reserving a
+	 * slot and filling it fills it in its next slice, after the other
+	 * task's slot (seen once on a real-time -smp 2 boot: A@2205, B@1032). */
+	sort(slices, nsl, sizeof(slices[0]), cmp_slice_time, NULL);
 	for (i = 0; i < nsl; i++) {
 		per[slices[i].who]++;
 		if (i && slices[i].who == slices[i - 1].who)
