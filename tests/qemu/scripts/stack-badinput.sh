@@ -43,7 +43,15 @@ tx_check insmod-tactus_hal insmod $M/tactus_hal.ko
 refused hal-twice "File exists|exists" insmod $M/tactus_hal.ko
 refused sched-watchdog-negative "watchdog_us|Invalid|invalid" insmod $M/tactus_sched.ko watchdog_us=-1
 refused sched-watchdog-not-a-number "watchdog_us|Invalid|invalid" insmod $M/tactus_sched.ko watchdog_us=abc
+refused sched-gravity-too-big "gravity_ns=100001: use -1" insmod $M/tactus_sched.ko gravity_ns=100001
+refused sched-gravity-below-minus-1 "gravity_ns=-2: use -1" insmod $M/tactus_sched.ko gravity_ns=-2
+tx_mark
 tx_check insmod-tactus_sched insmod $M/tactus_sched.ko
+# The default gravity is calibrated at load by a task of the scheduler's own,
+# deleted again (no-task-left below): 0 < gravity <= 100 us, and said so.
+tx_check_le sched-gravity-calibrated-at-most-100us "$(tx_gravity_ns)" 100000 ns
+tx_check sched-gravity-calibrated-positive test "$(tx_gravity_ns)" -gt 0
+tx_check sched-gravity-calibrated-logged sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'timer gravity [1-9][0-9]* ns, calibrated'"
 refused sched-twice "File exists|exists" insmod $M/tactus_sched.ko
 refused rmmod-hal-while-sched-loaded "in use|Resource busy|Resource temporarily unavailable" rmmod tactus_hal
 
