@@ -32,7 +32,7 @@ MODULE_PARM_DESC(watchdog_us, "suspend a real-time task that runs this long with
  * -1: calibrated at load (calibrate.c). */
 static int gravity_ns = -1;
 module_param(gravity_ns, int, 0444);
-MODULE_PARM_DESC(gravity_ns, "aim the timer this many ns ahead of each event (-1: measured at load; 0: off; at most 100000)");
+MODULE_PARM_DESC(gravity_ns, "aim the timer this many ns ahead of each event (-1: calibrated at load; 0: off; at most 100000)");
 #define GRAVITY_MAX_NS 100000
 
 /* The core's entry points (arch/port.h), handed to the HAL. */
@@ -149,7 +149,7 @@ static int __init tactus_sched_init(void)
 	int err;
 
 	if (gravity < -1 || gravity > GRAVITY_MAX_NS) {
-		pr_err("tactus: gravity_ns=%d: use -1 (measured), 0 (off) or up to %d\n", gravity_ns, GRAVITY_MAX_NS);
+		pr_err("tactus: gravity_ns=%d: use -1 (calibrated), 0 (off) or up to %d\n", gravity_ns, GRAVITY_MAX_NS);
 		return -EINVAL;
 	}
 
