@@ -55,10 +55,14 @@ else
     fi
 fi
 
-issues=$(dmesg | grep -E -c 'BUG:|WARNING:|Oops|Kernel panic|Call [Tt]race:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected|NMI received for unknown reason' )
+# What counts as a dmesg issue; the first one is also printed on its own
+# line, so that a runner's one-line summary can say which it was.
+issue_re='BUG:|WARNING:|Oops|Kernel panic|Call [Tt]race:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected|NMI received for unknown reason'
+issues=$(dmesg | grep -E -c "$issue_re")
 echo "TACTUS-DMESG-ISSUES: $issues"
 if [ "$issues" != 0 ]; then
-    dmesg | grep -E -A3 'BUG:|WARNING:|Oops|Kernel panic|Call [Tt]race:|possible recursive locking|circular locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|KASAN|kmemleak:.*new suspected|NMI received for unknown reason' | head -n 60
+    echo "TACTUS-DMESG-FIRST-ISSUE: $(dmesg | grep -E -m1 "$issue_re" | sed 's/^\[[ 0-9.]*\] //' | cut -c1-120)"
+    dmesg | grep -E -A3 "$issue_re" | head -n 60
 fi
 echo "TACTUS-UPTIME: $(cut -d' ' -f1 /proc/uptime)"
 echo "TACTUS-TEST-EXIT: $rc"

@@ -342,7 +342,8 @@ for p in "${plan[@]}"; do
         *) why="test script exited $rc" ;;
     esac
     if [ -n "$issues" ] && [ "$issues" != 0 ]; then
-        why="${why:+$why, }$issues dmesg issue(s) (BUG/WARNING/lockdep/RCU...)"
+        first_issue="$(grep -a -m1 'TACTUS-DMESG-FIRST-ISSUE: ' "$log" | tr -d '\r' | sed 's/.*TACTUS-DMESG-FIRST-ISSUE: //')"
+        why="${why:+$why, }$issues dmesg issue(s) (BUG/WARNING/lockdep/RCU...), the first: ${first_issue:-?}"
     elif [ -z "$issues" ] && [ "$rc" != 123 ] && [ "$rc" != 124 ] && [ "$rc" != 125 ]; then
         why="${why:+$why, }no TACTUS-DMESG-ISSUES line"
     fi
