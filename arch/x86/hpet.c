@@ -139,10 +139,16 @@ static void hpet_aim(void)
 	u64 when;
 	int pass, cpu;
 
-	/* The CPU aimed at has not claimed an NMI whose time has come: its
-	 * MSI is on the way, and once re-aimed it will not look like mine. */
-	if (armed_cpu >= 0 && (s64)(rdtsc() + min_delta_tsc - armed_tsc) >= 0) {
-		tx_x86_expect_stray(armed_cpu);
+	/* Replacing an armed comparator: stop it, then ask the counter
+	 * whether its match came first. If it did, its MSI is on the way to
+	 * armed_cpu and, once re-aimed, will not look like mine. Asking the
+	 * clock before the stop would leave a window (a virtual CPU can stall
+	 * between any two steps, and TCG's HPET fires from another thread);
+	 * the read after the write leaves none: it cannot pass the write. */
+	if (armed_cpu >= 0) {
+		set_cfg(cfg & ~HPET_TN_ENABLE);
+		if ((s64)(readq(hpet + HPET_COUNTER) - armed_cmp) >= 0)
+			tx_x86_expect_stray(armed_cpu);
 		armed_cpu = -1;
 	}
 	for (pass = 0; pass < AIM_PASSES; pass++)

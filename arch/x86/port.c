@@ -55,11 +55,14 @@ static unsigned long rt_canary; /* see canary_slot_swap() */
 
 enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4, WHY_RETRY = 8 };
 
-/* How long after a timer event one empty NMI counts as ours (see tx_nmi).
- * A latched NMI is taken right after the current one's IRETQ: microseconds
- * on hardware; but a virtual CPU that the host deschedules takes it a host
- * time slice later (30 ms seen under TCG on a loaded 2-core host). */
-#define LATE_MSI_US 100000
+/* How long after one of our NMI events empty NMIs count as ours, and how
+ * many (see tx_nmi). A latched NMI is taken right after the current one's
+ * IRETQ: microseconds on hardware; but a virtual CPU that the host
+ * deschedules takes it a host time slice later (93 ms seen under TCG on a
+ * loaded 2-core host, with the handler itself stalled as long). Several
+ * sources can each leave one behind the same event, hence a small count. */
+#define LATE_MSI_US 1000000
+#define LATE_NMI_CREDIT 4
 
 static inline u64 late_msi_tsc(void)
 {
@@ -86,7 +89,8 @@ struct tx_x86_cpu {
 	bool aim_due;           /* the source must be re-aimed before the NMI ends */
 	unsigned long in_timer_lock; /* this CPU takes or holds timer_lock */
 	unsigned long nmi_deferred;  /* an NMI came meanwhile, see timer_lock_take() */
-	u64 late_msi_until;     /* until then, an NMI with nothing in it is our timer's */
+	u64 late_msi_until;     /* until then, an NMI with nothing in it is ours ... */
+	unsigned long late_credit; /* ... this many more times */
 	u64 redirect_tsc;       /* when redirect() ran: the trampoline measures the exit */
 	unsigned long selftest;        /* nonzero during the load-time self-test */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
@@ -99,6 +103,13 @@ static DEFINE_PER_CPU(struct tx_x86_cpu, tx_cpu);
 static arch_spinlock_t timer_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 
 static void send_nmi_again(unsigned int cpu, struct tx_x86_cpu *c);
+
+/* An event that may leave empty NMIs behind on c's CPU (see tx_nmi). */
+static inline void expect_late_nmis(struct tx_x86_cpu *c)
+{
+	WRITE_ONCE(c->late_msi_until, rdtsc() + late_msi_tsc());
+	WRITE_ONCE(c->late_credit, LATE_NMI_CREDIT);
+}
 
 /*
  * x86 cannot mask NMIs, and the lock is held exactly when NMIs are likely:
@@ -155,10 +166,10 @@ static void send_nmi(unsigned int cpu, unsigned long why)
 
 /* The NMI deferred by timer_lock_take(): sent whatever nmi_sent says, since
  * the deferred NMI may have been the one it announced. If another is still
- * latched, the empty one is claimed through late_msi_until. */
+ * latched, the empty one is claimed (expect_late_nmis). */
 static void send_nmi_again(unsigned int cpu, struct tx_x86_cpu *c)
 {
-	c->late_msi_until = rdtsc() + late_msi_tsc();
+	expect_late_nmis(c);
 	xchg(&c->nmi_sent, 1);
 	__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
 }
@@ -198,7 +209,7 @@ void tx_x86_expire_due(unsigned int cpu)
 /* timer_source.h; lock held. */
 void tx_x86_expect_stray(unsigned int cpu)
 {
-	per_cpu_ptr(&tx_cpu, cpu)->late_msi_until = rdtsc() + late_msi_tsc();
+	expect_late_nmis(per_cpu_ptr(&tx_cpu, cpu));
 }
 
 /* ---- Redirection ------------------------------------------------------------ */
@@ -402,11 +413,14 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
  * IPI or a retry arriving within slack_tsc of it) while the comparator still
  * matches and sends its MSI, and an IPI's reasons can be taken by an NMI
  * that came first; x86 latches the second NMI behind the running one, and
- * when it is taken there is nothing in it. For LATE_MSI_US after each timer
- * event on this CPU one empty NMI is claimed as that late one rather than
- * left to Linux as "unknown reason". The price: one genuine unknown NMI in
- * that window goes unreported; chipset errors (SERR, IOCHK in the NMI status
- * port) are always left to Linux. */
+ * when it is taken there is nothing in it. For LATE_MSI_US after each of our
+ * NMI events on this CPU, up to LATE_NMI_CREDIT empty NMIs are claimed as
+ * such late ones rather than left to Linux as "unknown reason", and counted
+ * (/proc/tactus/hal, empty-nmis). The price: as many genuine unknown NMIs in
+ * that window go unreported but counted; chipset errors (SERR, IOCHK in the
+ * NMI status port) are always left to Linux. The window is measured from
+ * the end of the event, so a handler stalled in the timer lock by a
+ * descheduled virtual CPU does not eat it. */
 static bool chipset_error_nmi(void)
 {
 	return x86_platform.get_nmi_reason() & NMI_REASON_MASK;
@@ -426,9 +440,11 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 	now = rdtsc();
 	why = collect(c, now, &ours);
 	if (ours || (why & WHY_TIMER))
-		c->late_msi_until = now + late_msi_tsc();
-	else if (!why && now < c->late_msi_until && !chipset_error_nmi()) {
-		c->late_msi_until = 0;
+		expect_late_nmis(c);
+	else if (!why && now < READ_ONCE(c->late_msi_until) && READ_ONCE(c->late_credit) &&
+		 !chipset_error_nmi()) {
+		WRITE_ONCE(c->late_credit, c->late_credit - 1);
+		c->stats.empty_nmis++;
 		/* Re-aim: if this was a match nobody recognised, the comparator
 		 * now lies in the past and would stay silent. */
 		aim_locked_out(c);

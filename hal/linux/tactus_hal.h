@@ -34,6 +34,9 @@ void tx_hal_detach_core(void);
 /* Statistics for /proc/tactus: what the HAL saw. */
 struct tx_hal_stats {
 	u64 timer_nmis, ipi_nmis, redirects, kicks;
+	/* NMIs that came with nothing left in them and were claimed as late
+	 * ones of ours (x86: tx_nmi), rather than reported as unknown. */
+	u64 empty_nmis;
 	/* Counts of the time base: timer deadline -> NMI handler entry, and
 	 * handler entry -> redirect trampoline (Linux's NMI exit path). */
 	u64 entry_min, entry_max, exit_min, exit_max;
