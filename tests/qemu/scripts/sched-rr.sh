@@ -1,7 +1,8 @@
 # tactus-boots: icount smp2
 # sched-rr: two spinning tasks of one priority on CPU 0 (tx_rr.c).
 # RT_SCHED_RR with a 1 ms quantum: they alternate A B A B ..., both progress;
-# on deterministic boots the median slice is within 10% of the quantum.
+# on deterministic boots the median slice is within 10% of the quantum and
+# each task gets at least 7 of the 30 slices of the 30 ms run.
 # RT_SCHED_FIFO: A runs to its end, then B (one slice each).
 # (A gets the first slice in FIFO mode always, in RR mode only where timing
 # is deterministic: RR keeps what is left of a quantum across a block, RTAI
@@ -24,6 +25,8 @@ for policy in 1 0; do
 		tx_metric rr_slice_median_ns "$med"
 		tx_check "rr-median-slice-900-1100us" test "${med:-0}" -ge 900000 -a "${med:-0}" -le 1100000
 		tx_check rr-a-first test "$(tx_result tx_rr first)" = A
+		# 30 slices of 1 ms fit in run_ms=30; a quarter of them each at least.
+		tx_check rr-slices-ge-7-each test "$(tx_result tx_rr a_slices)" -ge 7 -a "$(tx_result tx_rr b_slices)" -ge 7
 	fi
 done
 tx_unload_stack
