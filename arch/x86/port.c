@@ -418,9 +418,9 @@ static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
  * such late ones rather than left to Linux as "unknown reason", and counted
  * (/proc/tactus/hal, empty-nmis). The price: as many genuine unknown NMIs in
  * that window go unreported but counted; chipset errors (SERR, IOCHK in the
- * NMI status port) are always left to Linux. The window is measured from
- * the end of the event, so a handler stalled in the timer lock by a
- * descheduled virtual CPU does not eat it. */
+ * NMI status port) are always left to Linux. The window opens after
+ * collect(), so a handler stalled in the timer lock by a descheduled
+ * virtual CPU does not eat it. */
 static bool chipset_error_nmi(void)
 {
 	return x86_platform.get_nmi_reason() & NMI_REASON_MASK;
