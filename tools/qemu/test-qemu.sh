@@ -243,7 +243,8 @@ build_user() {
     for src in "$root"/tests/qemu/modules/user/*.c; do
         [ -f "$src" ] || continue
         bin="$user_out/$(basename "${src%.c}")"
-        if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ]; then
+        if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ] ||
+            [ -n "$(find "$root/tests/qemu/modules" -maxdepth 1 -name '*.h' -newer "$bin")" ]; then
             "$USER_CC" -static -O2 -Wall -Wextra -Werror -I"$root/api/include" -o "$bin" "$src" -lm ||
                 return 1
         fi
