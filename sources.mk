@@ -7,6 +7,7 @@ TX_CORE_SOURCES := \
 	lib/format.cpp \
 	hal/linux_work.cpp \
 	hal/rt_log.cpp \
+	hal/irq_lines.cpp \
 	sched/timer_queue.cpp \
 	sched/scheduler.cpp \
 	sched/tasks.cpp \
@@ -22,6 +23,7 @@ TX_CORE_SOURCES := \
 TX_API_SOURCES := \
 	api/rtai_sched.cpp \
 	api/rtai_hal.cpp \
+	api/rtai_irq.cpp \
 	api/rtai_ipc.cpp \
 	api/rtai_fifos.cpp \
 	api/rtai_shm.cpp

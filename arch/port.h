@@ -142,6 +142,54 @@ void tx_port_fpu_restore(const void *area);
  * than corrupting Linux's state. Linux context. */
 int tx_port_fpu_init(void *area);
 
+/* ---- Device interrupt lines ------------------------------------------- */
+
+/*
+ * A device line is what rt_request_irq() takes: a Linux IRQ number, or a
+ * number the port handed out for a line it made itself (an x86 MSI whose
+ * message Tactus programs). The core keeps each claimed line in a slot below
+ * TX_MAX_IRQ_LINES and names the line by that slot from then on. A claimed
+ * line is NMI-class: when it fires, the port calls tx_hal_irq_dispatch(slot)
+ * on that CPU, masked, in real-time context, and dispatches as after a timer
+ * interrupt when it returns nonzero.
+ */
+#define TX_MAX_IRQ_LINES 16
+
+/* Line flags of tx_port_irq_line_claim(). */
+#define TX_IRQ_LINE_LEVEL  1u /* level-triggered: the default ack masks it */
+#define TX_IRQ_LINE_PERCPU 2u /* one line per CPU (an arm64 PPI): mask and
+			       * unmask act on the calling CPU, no affinity */
+
+/* Make 'irq' an NMI-class line that calls tx_hal_irq_dispatch(slot); it
+ * starts masked at the controller. Linux context. Returns 0, sets *flags
+ * and *cpus (the CPUs the line is routed to; 0 for a per-CPU line), or a
+ * negative errno after logging one line that says why: -EINVAL no such
+ * line, -EBUSY Linux has a handler on it, -EOPNOTSUPP the interrupt
+ * controller cannot deliver it NMI-class (the line says what to use
+ * instead). */
+int tx_port_irq_line_claim(unsigned irq, unsigned slot, uint32_t *cpus, unsigned *flags);
+
+/* Undo the claim. Linux context, the line masked by the caller. When it
+ * returns, no CPU runs tx_hal_irq_dispatch(slot) any more, and none will. */
+void tx_port_irq_line_release(unsigned irq, unsigned slot);
+
+/* Mask / unmask a claimed line at its interrupt controller (x86 MSI lines:
+ * in software). An occurrence that comes while the line is masked is held
+ * and delivered at unmask (level lines: while the device still asserts it).
+ * Any context, any masking state. Bounded: a register write or two. */
+void tx_port_irq_line_mask(unsigned slot);
+void tx_port_irq_line_unmask(unsigned slot);
+
+/* Route a claimed line to the CPUs of 'cpus' (the port may pick one of
+ * them). Linux context. Returns 0, or -EINVAL for a per-CPU line or a mask
+ * without an online CPU. */
+int tx_port_irq_line_route(unsigned slot, uint32_t cpus);
+
+/* Whether the caller is in Linux process context (module init/exit, a
+ * syscall): it may sleep and allocate. False in a real-time task, a
+ * real-time handler, and Linux's own interrupt context. Any context. */
+int tx_port_may_sleep(void);
+
 /* ---- Services for Linux context ---------------------------------------- */
 
 /* Memory for task stacks and object pools; Linux context only, never on a
@@ -190,6 +238,19 @@ void tx_core_dispatch(void);
 /* Deferred Linux-side work (reader wake-ups, log lines, freeing the stacks of
  * dead tasks). Linux context, unmasked. */
 void tx_core_linux_work(void);
+
+/* A real-time interrupt handler runs on this CPU (between the two, blocking
+ * calls refuse and wake-ups do not switch). Masked, real-time context.
+ * irq_exit returns nonzero when this CPU must switch, as tx_core_timer_irq. */
+void tx_core_irq_enter(void);
+int tx_core_irq_exit(void);
+
+/* ---- HAL entry points, called by the port -------------------------------- */
+
+/* Claimed device line 'slot' fired on this CPU (tx_port_irq_line_claim).
+ * Masked, real-time context. Runs the line's ack and handler; returns
+ * nonzero when this CPU must switch (arranged as after tx_core_timer_irq). */
+int tx_hal_irq_dispatch(unsigned slot);
 
 #ifdef __cplusplus
 }

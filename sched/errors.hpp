@@ -20,11 +20,13 @@ constexpr int kOk = 0;
 
 // errno values the C API uses (Linux's numbers, identical on both arches).
 constexpr int kEPerm = 1;
+constexpr int kENoEnt = 2;
 constexpr int kENoMem = 12;
 constexpr int kEBusy = 16;
 constexpr int kENoDev = 19;
 constexpr int kEInval = 22;
 constexpr int kEAgain = 11;
 constexpr int kENoSpc = 28;
+constexpr int kEOpNotSupp = 95;
 
 } // namespace tx

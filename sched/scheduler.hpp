@@ -165,6 +165,8 @@ public:
 	bool timer_irq(); // true: a switch is needed
 	bool ipi_irq();
 	bool resched_pending();
+	void irq_enter();  // a real-time device handler starts on this CPU
+	bool irq_exit();   // ... and ended: true when a switch is needed
 	void dispatch();
 	void linux_work();
 

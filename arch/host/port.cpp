@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 #include "../../arch/port.h"
+#include "../../hal/irq_lines.hpp"
 #include "../../hal/linux_work.hpp"
 #include "../../fifo/fifo.hpp"
 #include "../../hal/rt_log.hpp"
@@ -37,6 +39,17 @@ struct HostCpu {
 	void *idle_stack = nullptr; // Linux idle loop of CPUs other than 0
 };
 
+// A claimed device line (by slot).
+struct HostLine {
+	bool claimed = false;
+	unsigned irq = 0;
+	bool level = false, percpu = false;
+	unsigned cpu = 0;                 // where it is routed (not per-CPU)
+	bool masked[kMaxCpus] = {};       // [0] unless per-CPU
+	bool edge_pending = false;
+	bool asserted[kMaxCpus] = {};     // level input ([0] unless per-CPU)
+};
+
 struct Machine {
 	Config config;
 	Count now = 0;
@@ -47,8 +60,12 @@ struct Machine {
 	bool in_injector = false;
 	bool kicked = false;
 	Counters counters;
-	uint64_t storm_base = 0; // timer_irqs when time last moved
+	uint64_t storm_base = 0; // interrupts taken when time last moved
 	std::vector<std::string> log;
+	HostLine lines[TX_MAX_IRQ_LINES];
+	std::map<unsigned, uint64_t> linux_deliveries;
+	std::multimap<Count, std::pair<unsigned, unsigned>> device_events; // time -> (irq, cpu)
+	uint64_t linux_irqs = 0;
 };
 
 Machine m;
@@ -67,6 +84,34 @@ void check_timer(HostCpu &c)
 		c.timer_pending = true;
 }
 
+unsigned line_index(const HostLine &l, unsigned cpu) { return l.percpu ? cpu : 0; }
+
+// A claimed, unmasked line of this CPU with an occurrence to deliver.
+bool line_due(const HostLine &l, unsigned cpu)
+{
+	if (!l.claimed || (!l.percpu && l.cpu != cpu) || l.masked[line_index(l, cpu)])
+		return false;
+	return l.level ? l.asserted[line_index(l, cpu)] : l.edge_pending;
+}
+
+bool any_line_due(unsigned cpu)
+{
+	for (const HostLine &l : m.lines)
+		if (line_due(l, cpu))
+			return true;
+	return false;
+}
+
+uint64_t interrupts_taken() { return m.counters.timer_irqs + m.counters.device_irqs; }
+
+HostLine *claimed_line(unsigned irq)
+{
+	for (HostLine &l : m.lines)
+		if (l.claimed && l.irq == irq)
+			return &l;
+	return nullptr;
+}
+
 // Take pending interrupts on the running CPU if it is unmasked. The CPU is
 // looked up again after each dispatch: the interrupted context may resume on
 // another CPU after a migration.
@@ -75,7 +120,7 @@ void deliver()
 	for (;;) {
 		HostCpu &c = m.cpus[m.cpu];
 		check_timer(c);
-		if (c.masked || c.in_irq || !(c.timer_pending || c.ipi_pending))
+		if (c.masked || c.in_irq || !(c.timer_pending || c.ipi_pending || any_line_due(m.cpu)))
 			return;
 		c.masked = kIrqEntry;
 		c.in_irq = true;
@@ -83,8 +128,6 @@ void deliver()
 		if (c.timer_pending) {
 			c.timer_pending = false;
 			m.counters.timer_irqs++;
-			if (m.counters.timer_irqs - m.storm_base > kStormLimit)
-				tx_port_assert_failed("interrupt storm: the timer keeps firing without time passing");
 			switch_needed |= tx_core_timer_irq() != 0;
 		}
 		if (c.ipi_pending) {
@@ -92,6 +135,15 @@ void deliver()
 			m.counters.ipi_irqs++;
 			switch_needed |= tx_core_ipi_irq() != 0;
 		}
+		for (unsigned s = 0; s < TX_MAX_IRQ_LINES; s++) {
+			if (!line_due(m.lines[s], m.cpu))
+				continue;
+			m.lines[s].edge_pending = false;
+			m.counters.device_irqs++;
+			switch_needed |= tx_hal_irq_dispatch(s) != 0;
+		}
+		if (interrupts_taken() - m.storm_base > kStormLimit)
+			tx_port_assert_failed("interrupt storm: interrupts keep coming without time passing");
 		c.in_irq = false;
 		// The deferred path: the interrupted code is parked on its own
 		// stack (we are a plain call from it), so dispatching here is what
@@ -130,9 +182,21 @@ void injection_point()
 	deliver();
 }
 
+void raise_irq_now(unsigned irq, unsigned cpu);
+
+// Device raises that are due (raise_irq_at).
+void fire_device_events()
+{
+	while (!m.device_events.empty() && m.device_events.begin()->first <= m.now) {
+		auto [irq, cpu] = m.device_events.begin()->second;
+		m.device_events.erase(m.device_events.begin());
+		raise_irq_now(irq, cpu);
+	}
+}
+
 void advance(Count counts)
 {
-	m.storm_base = m.counters.timer_irqs;
+	m.storm_base = interrupts_taken();
 	while (counts > 0) {
 		HostCpu &c = m.cpus[m.cpu];
 		Count step = counts;
@@ -140,8 +204,11 @@ void advance(Count counts)
 			step = min(step, c.deadline - m.now);
 		if (m.config.cpus > 1)
 			step = min(step, max<Count>(m.slice_end - m.now, 1));
+		if (!m.device_events.empty())
+			step = min(step, max<Count>(m.device_events.begin()->first - m.now, 0));
 		m.now += step;
 		counts -= step;
+		fire_device_events();
 		deliver();
 		maybe_rotate();
 	}
@@ -209,6 +276,7 @@ void reset(const Config &config)
 	uint32_t online = config.cpus >= 32 ? ~0u : (1u << config.cpus) - 1;
 	tx_linux_work_reset();
 	tx_rt_log_reset();
+	tx_irq_reset();
 	g_sched.init(online);
 	fifo_setup(64);
 	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});
@@ -243,6 +311,55 @@ bool masked() { return m.cpus[m.cpu].masked != 0; }
 const Counters &counters() { return m.counters; }
 Count timer_deadline(unsigned cpu) { return m.cpus[cpu].timer_armed ? m.cpus[cpu].deadline : -1; }
 const std::vector<std::string> &log_lines() { return m.log; }
+
+void raise_irq(unsigned irq, unsigned cpu)
+{
+	raise_irq_now(irq, cpu);
+	deliver(); // taken at once when this CPU is the line's and unmasked
+}
+
+void raise_irq_at(Count at, unsigned irq, unsigned cpu) { m.device_events.emplace(at, std::make_pair(irq, cpu)); }
+
+namespace {
+void raise_irq_now(unsigned irq, unsigned cpu)
+{
+	HostLine *l = claimed_line(irq);
+	if (!l) {
+		m.linux_irqs++;
+		return;
+	}
+	if (l->level)
+		l->asserted[line_index(*l, cpu)] = true;
+	else
+		l->edge_pending = true;
+}
+} // namespace
+
+void lower_irq(unsigned irq, unsigned cpu)
+{
+	if (HostLine *l = claimed_line(irq))
+		l->asserted[line_index(*l, cpu)] = false;
+}
+
+bool irq_masked(unsigned irq, unsigned cpu)
+{
+	HostLine *l = claimed_line(irq);
+	return l && l->masked[line_index(*l, cpu)];
+}
+
+int irq_cpu(unsigned irq)
+{
+	HostLine *l = claimed_line(irq);
+	return l ? static_cast<int>(l->cpu) : -1;
+}
+
+uint64_t linux_deliveries(unsigned irq)
+{
+	auto it = m.linux_deliveries.find(irq);
+	return it == m.linux_deliveries.end() ? 0 : it->second;
+}
+
+uint64_t linux_irqs() { return m.linux_irqs; }
 
 } // namespace tx::sim
 
@@ -379,5 +496,85 @@ void tx_port_assert_failed(const char *what)
 }
 
 void tx_port_relax(void) { tx::sim::advance(m.config.relax_step); }
+
+int tx_port_irq_line_claim(unsigned irq, unsigned slot, uint32_t *cpus, unsigned *flags)
+{
+	using namespace tx::sim;
+	bool edge = irq >= kEdgeIrq && irq < kEdgeIrq + 16, level = irq >= kLevelIrq && irq < kLevelIrq + 16;
+	if (irq == kLinuxIrq) {
+		tx_port_log(0, "host: the line has a Linux handler");
+		return -16; // EBUSY
+	}
+	if (irq == kNoNmiIrq) {
+		tx_port_log(0, "host: the line cannot be NMI-class");
+		return -95; // EOPNOTSUPP
+	}
+	if (!edge && !level && irq != kPercpuIrq) {
+		tx_port_log(0, "host: no such line");
+		return -22; // EINVAL
+	}
+	tx::sim::HostLine &l = m.lines[slot];
+	l = tx::sim::HostLine();
+	l.claimed = true;
+	l.irq = irq;
+	l.level = level || irq == kPercpuIrq;
+	l.percpu = irq == kPercpuIrq;
+	for (bool &mk : l.masked)
+		mk = true;
+	uint32_t online = *cpus & ((1u << m.config.cpus) - 1);
+	l.cpu = online ? static_cast<unsigned>(__builtin_ctz(online)) : 0; // default: CPU 0
+	*cpus = l.percpu ? 0 : 1u << l.cpu;
+	*flags = (l.level ? TX_IRQ_LINE_LEVEL : 0) | (l.percpu ? TX_IRQ_LINE_PERCPU : 0);
+	return 0;
+}
+
+void tx_port_irq_line_release(unsigned, unsigned slot) { m.lines[slot] = tx::sim::HostLine(); }
+
+void tx_port_irq_line_mask(unsigned slot)
+{
+	tx::sim::HostLine &l = m.lines[slot];
+	l.masked[tx::sim::line_index(l, m.cpu)] = true;
+}
+
+void tx_port_irq_line_unmask(unsigned slot)
+{
+	tx::sim::HostLine &l = m.lines[slot];
+	l.masked[tx::sim::line_index(l, m.cpu)] = false;
+	tx::sim::deliver(); // what was held is taken now (at once if unmasked)
+}
+
+int tx_port_irq_line_route(unsigned slot, uint32_t cpus)
+{
+	tx::sim::HostLine &l = m.lines[slot];
+	uint32_t online = cpus & ((1u << m.config.cpus) - 1);
+	if (l.percpu || !online)
+		return -22;
+	l.cpu = static_cast<unsigned>(__builtin_ctz(online));
+	return 0;
+}
+
+int tx_port_may_sleep(void)
+{
+	const auto &c = m.cpus[m.cpu];
+	return !c.masked && !c.in_irq && tx::g_sched.in_linux();
+}
+
+int tx_hal_core_irq(void (*fn)(void *), void *arg)
+{
+	tx_core_irq_enter();
+	fn(arg);
+	return tx_core_irq_exit();
+}
+
+void tx_hal_irq_linux_work(void)
+{
+	for (unsigned s = 0; s < TX_MAX_IRQ_LINES; s++) {
+		tx::IrqLineInfo info;
+		if (tx_irq_info(s, &info))
+			m.linux_deliveries[info.irq] += tx_irq_take_pended(s);
+	}
+}
+
+void tx_hal_irq_line_released(unsigned irq, unsigned slot) { m.linux_deliveries[irq] += tx_irq_take_pended(slot); }
 
 } // extern "C"

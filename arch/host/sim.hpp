@@ -61,9 +61,35 @@ void raise_ipi(unsigned cpu);
 // Whether co-kernel interrupts are masked on the running CPU.
 bool masked();
 
+// Device lines of the simulated machine (what tx_port_irq_line_claim takes):
+constexpr unsigned kEdgeIrq = 32;    // kEdgeIrq..+15: edge-triggered, NMI-capable
+constexpr unsigned kLevelIrq = 48;   // kLevelIrq..+15: level-triggered, NMI-capable
+constexpr unsigned kPercpuIrq = 27;  // a per-CPU line (like an arm64 timer PPI), level
+constexpr unsigned kLinuxIrq = 70;   // Linux has a handler on it: -EBUSY
+constexpr unsigned kNoNmiIrq = 71;   // the controller cannot make it NMI-class: -EOPNOTSUPP
+// (any other number: no such line, -EINVAL)
+
+// A device raises / lowers its line. Edge: raise latches one occurrence
+// (lost, counted in linux_irqs, while the line is not claimed). Level: the
+// line asserts from raise to lower. Per-CPU lines are raised on 'cpu'.
+void raise_irq(unsigned irq, unsigned cpu = 0);
+// A device raises 'irq' at simulated time 'at' (a timer-like device): taken
+// then, wherever the CPU is, as the co-kernel timer is.
+void raise_irq_at(Count at, unsigned irq, unsigned cpu = 0);
+void lower_irq(unsigned irq, unsigned cpu = 0);
+// Whether a claimed line is masked at the controller (per-CPU: on 'cpu').
+bool irq_masked(unsigned irq, unsigned cpu = 0);
+// The CPU a claimed line is routed to, or -1.
+int irq_cpu(unsigned irq);
+// Occurrences of 'irq' Linux's side took from the table (rt_pend_linux_irq),
+// and raises of unclaimed lines (what Linux alone would have served).
+uint64_t linux_deliveries(unsigned irq);
+uint64_t linux_irqs();
+
 struct Counters {
 	uint64_t timer_programs = 0, timer_stops = 0, timer_irqs = 0, ipis_sent = 0, ipi_irqs = 0;
 	uint64_t switches = 0, fpu_saves = 0, fpu_restores = 0, allocs = 0, frees = 0;
+	uint64_t device_irqs = 0; // tx_hal_irq_dispatch calls
 	uint64_t bytes_live = 0;
 };
 const Counters &counters();

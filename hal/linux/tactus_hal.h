@@ -19,6 +19,9 @@ struct tx_core_ops {
 	int (*resched_pending)(void);
 	void (*dispatch)(void);
 	void (*linux_work)(void);
+	/* Around a real-time device handler (arch/port.h tx_core_irq_*). */
+	void (*irq_enter)(void);
+	int (*irq_exit)(void);
 	/* CPU hotplug, on that CPU. cpu_offline returns the number of
 	 * real-time tasks placed there: nonzero refuses, 0 means the scheduler
 	 * no longer uses it. cpu_online makes it usable again. */

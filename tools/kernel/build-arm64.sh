@@ -13,7 +13,7 @@
 #   TACTUS_KERNEL_CLEAN=1  do not seed a new tree from the previous one
 #
 # Steps: extract /usr/src/linux-source-6.12.tar.xz and apply
-# arch/arm64/kernel/export-percpu-nmi.patch (cached, keyed by the source
+# arch/arm64/kernel/export-nmi-api.patch (cached, keyed by the source
 # package version + the patch), then in O=<cache dir>:
 # `make allnoconfig` with the fragment(s) as KCONFIG_ALLCONFIG (what
 # scripts/kconfig/merge_config.sh -n does), a check that every option of the
@@ -51,7 +51,7 @@ done
 CFGDIR="$TACTUS_ROOT/arch/arm64/kernel"
 FRAGS=("$CFGDIR/tactus.config")
 [ "$variant" = debug ] && FRAGS+=("$CFGDIR/debug.config")
-PATCH="$CFGDIR/export-percpu-nmi.patch"
+PATCH="$CFGDIR/export-nmi-api.patch"
 SRC_PKG=linux-source-6.12
 SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 KCACHE="$TACTUS_CACHE/kernel"
@@ -127,6 +127,7 @@ extract_source() {
     tar -xJf "$SRC_TARBALL" -C "$tmp" --strip-components=1
     (cd "$tmp" && patch -p1 --forward --batch <"$PATCH")
     grep -q 'EXPORT_SYMBOL_GPL(request_percpu_nmi)' "$tmp/kernel/irq/manage.c"
+    grep -q 'EXPORT_SYMBOL_GPL(request_nmi)' "$tmp/kernel/irq/manage.c"
     rm -rf "$dest"
     mv "$tmp" "$dest"
     touch "$dest/.tactus-src-complete"
@@ -135,7 +136,7 @@ if [ -f "$SRC_DIR/.tactus-src-complete" ]; then
     tx_log "source cache hit: $SRC_DIR"
 else
     mkdir -p "$(dirname "$SRC_DIR")"
-    tx_step "extract $SRC_PKG $src_ver + export-percpu-nmi.patch" "$LOG" extract_source "$SRC_DIR"
+    tx_step "extract $SRC_PKG $src_ver + export-nmi-api.patch" "$LOG" extract_source "$SRC_DIR"
 fi
 
 # --- 2. seed from the last tree of this variant (incremental) -----------------

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * asm/rtai.h - the hardware-facing helpers of the RTAI API (RTAI's
- * asm-<arch>/rtai_hal.h), the same on every Tactus port.
+ * asm-<arch>/rtai_hal.h: CPU, time base, global lock; the interrupt calls
+ * are in asm/rtai_hal.h), the same on every Tactus port.
  */
 #ifndef _TACTUS_ASM_RTAI_H
 #define _TACTUS_ASM_RTAI_H
+
+#include <asm/rtai_hal.h> /* real-time device interrupts, as RTAI includes it */
 
 #ifdef __cplusplus
 extern "C" {

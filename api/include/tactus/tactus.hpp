@@ -8,6 +8,7 @@
 // the co-kernel clock); conversions are exact.
 #pragma once
 
+#include <rtai.h>
 #include <rtai_fifos.h>
 #include <rtai_mbx.h>
 #include <rtai_sched.h>
@@ -159,6 +160,56 @@ public:
 
 private:
 	unsigned number_ = 0;
+};
+
+// A real-time device interrupt line (asm/rtai_hal.h): its handler runs
+// NMI-class and may wake tasks (Semaphore::signal, Task::resume). Request and
+// release from Linux context; the rest from any context.
+class Irq {
+public:
+	using Handler = int (*)(unsigned irq, void *cookie);
+
+	// Take Linux IRQ 'irq' (arm64), unmasked unless enable is false.
+	Status request(unsigned irq, Handler handler, void *cookie, bool enable = true)
+	{
+		return take(rt_request_irq(irq, handler, cookie, 0), irq, enable);
+	}
+	// Take a PCI device's interrupt (rt_request_pci_irq: MSI as NMI on
+	// x86_64, INTx on arm64).
+	Status request_pci(struct pci_dev *dev, Handler handler, void *cookie, int (*pending)(void *cookie),
+			   bool enable = true)
+	{
+		int r = rt_request_pci_irq(dev, handler, cookie, 0, pending);
+		return take(r < 0 ? r : 0, static_cast<unsigned>(r), enable);
+	}
+	Status release()
+	{
+		if (!held_)
+			return {-22};
+		held_ = false;
+		return {rt_release_irq(irq_)};
+	}
+	void enable() { rt_enable_irq(irq_); }
+	void disable() { rt_disable_irq(irq_); }
+	void ack() { rt_ack_irq(irq_); }            // level lines: unmask after quieting the device
+	void pend_to_linux() { rt_pend_linux_irq(irq_); }
+	Status set_ack(int (*ack)(unsigned irq, void *cookie)) { return {rt_set_irq_ack(irq_, ack)}; }
+	unsigned number() const { return irq_; }
+	bool requested() const { return held_; }
+
+private:
+	Status take(int r, unsigned irq, bool enable)
+	{
+		if (r == 0) {
+			irq_ = irq;
+			held_ = true;
+			if (enable)
+				rt_startup_irq(irq);
+		}
+		return {r};
+	}
+	unsigned irq_ = 0;
+	bool held_ = false;
 };
 
 } // namespace tactus

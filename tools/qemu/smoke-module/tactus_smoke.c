@@ -3,7 +3,7 @@
  * tactus_smoke - the smallest out-of-tree module, built against the cached
  * arm64 KDIR by tools/qemu/smoke-arm64.sh and loaded by tests/smoke.sh.
  * It references request_percpu_nmi(), so modpost and insmod also prove that
- * the export patch (arch/arm64/kernel/export-percpu-nmi.patch) is in the
+ * the export patch (arch/arm64/kernel/export-nmi-api.patch) is in the
  * kernel. Build with TACTUS_SMOKE_STOCK=1 for a kernel without the patch
  * (Debian's: tools/kernel/debian-kdir-arm64.sh).
  */
