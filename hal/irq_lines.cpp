@@ -278,20 +278,20 @@ unsigned tx_irq_release_if(int (*match)(unsigned irq, const void *handler, void 
 	return n;
 }
 
-bool tx_irq_info(unsigned slot, IrqLineInfo *out)
+int tx_irq_info(unsigned slot, IrqLineInfo *out)
 {
 	if (slot >= kMaxIrqLines || !live(g_table.lines[slot]))
-		return false;
+		return 0;
 	const IrqLine &l = g_table.lines[slot];
 	zero_bytes(out, sizeof(*out));
 	out->irq = l.irq;
 	out->flags = l.flags;
-	out->masked = load_relaxed(&l.masked);
 	out->cpus = l.cpus;
 	out->retmode = load_relaxed(&l.retmode);
 	out->handler = l.handler ? reinterpret_cast<const void *>(l.handler)
 				 : reinterpret_cast<const void *>(l.void_handler);
 	out->has_ack = load_relaxed(&l.ack) != nullptr;
+	out->masked = load_relaxed(&l.masked);
 	out->delivered = l.delivered;
 	int64_t sum = 0;
 	for (const IrqCpuStats &s : l.stats) {
@@ -301,7 +301,7 @@ bool tx_irq_info(unsigned slot, IrqLineInfo *out)
 		sum += load_relaxed(&s.handler_sum);
 	}
 	out->handler_avg = out->count ? sum / static_cast<int64_t>(out->count) : 0;
-	return true;
+	return 1;
 }
 
 // The port, masked, on the CPU the line fired on. O(1) plus the ack hook

@@ -25,6 +25,7 @@
 
 #include "../../arch/port.h"
 #include "../../hal/linux/arch_hooks.h"
+#include "port_internal.h"
 
 static bool force_lookup;
 module_param(force_lookup, bool, 0444);
@@ -44,14 +45,7 @@ MODULE_PARM_DESC(ipi_sgi, "SGI used as the co-kernel's cross-CPU IPI (Linux uses
 
 /* ---- The per-CPU NMI API: exported by our kernel patch, else looked up ---- */
 
-struct tx_nmi_api {
-	int (*request)(unsigned int irq, irq_handler_t handler, const char *name, void __percpu *dev_id);
-	int (*prepare)(unsigned int irq);
-	void (*teardown)(unsigned int irq);
-	void (*free)(unsigned int irq, void __percpu *dev_id);
-	const char *path;
-};
-static struct tx_nmi_api nmi_api;
+struct tx_arm64_nmi_api tx_arm64_nmi;
 
 static unsigned long (*tx_kallsyms_lookup)(const char *name);
 
@@ -70,40 +64,57 @@ static void *lookup_symbol(const char *name)
 	return tx_kallsyms_lookup ? (void *)tx_kallsyms_lookup(name) : NULL;
 }
 
+/* The six functions of Linux's NMI API we use, by name; put == symbol_put. */
+static void *nmi_symbol(const char *name, bool exported)
+{
+	return exported ? __symbol_get(name) : lookup_symbol(name);
+}
+
+static bool nmi_api_complete(void)
+{
+	return tx_arm64_nmi.request && tx_arm64_nmi.prepare && tx_arm64_nmi.teardown && tx_arm64_nmi.free && tx_arm64_nmi.request_line &&
+	       tx_arm64_nmi.free_line;
+}
+
 static void put_exported_api(void)
 {
-	if (nmi_api.path && !strcmp(nmi_api.path, "exported")) {
-		symbol_put_addr(nmi_api.request);
-		symbol_put_addr(nmi_api.prepare);
-		symbol_put_addr(nmi_api.teardown);
-		symbol_put_addr(nmi_api.free);
-	}
+	void *all[] = { tx_arm64_nmi.request, tx_arm64_nmi.prepare, tx_arm64_nmi.teardown, tx_arm64_nmi.free, tx_arm64_nmi.request_line,
+			tx_arm64_nmi.free_line };
+	int i;
+
+	if (!tx_arm64_nmi.path || strcmp(tx_arm64_nmi.path, "exported"))
+		return;
+	for (i = 0; i < ARRAY_SIZE(all); i++)
+		if (all[i])
+			symbol_put_addr(all[i]);
+}
+
+static void find_nmi_api(bool exported)
+{
+	tx_arm64_nmi.request = nmi_symbol("request_percpu_nmi", exported);
+	tx_arm64_nmi.prepare = nmi_symbol("prepare_percpu_nmi", exported);
+	tx_arm64_nmi.teardown = nmi_symbol("teardown_percpu_nmi", exported);
+	tx_arm64_nmi.free = nmi_symbol("free_percpu_nmi", exported);
+	tx_arm64_nmi.request_line = nmi_symbol("request_nmi", exported);
+	tx_arm64_nmi.free_line = nmi_symbol("free_nmi", exported);
 }
 
 static int resolve_nmi_api(void)
 {
 	if (!force_lookup) {
-		nmi_api.request = __symbol_get("request_percpu_nmi");
-		nmi_api.prepare = __symbol_get("prepare_percpu_nmi");
-		nmi_api.teardown = __symbol_get("teardown_percpu_nmi");
-		nmi_api.free = __symbol_get("free_percpu_nmi");
-		if (nmi_api.request && nmi_api.prepare && nmi_api.teardown && nmi_api.free) {
-			nmi_api.path = "exported";
+		find_nmi_api(true);
+		tx_arm64_nmi.path = "exported";
+		if (nmi_api_complete())
 			return 0;
-		}
-		nmi_api.path = "exported";
 		put_exported_api();
-		memset(&nmi_api, 0, sizeof(nmi_api));
+		memset(&tx_arm64_nmi, 0, sizeof(tx_arm64_nmi));
 	}
-	nmi_api.request = lookup_symbol("request_percpu_nmi");
-	nmi_api.prepare = lookup_symbol("prepare_percpu_nmi");
-	nmi_api.teardown = lookup_symbol("teardown_percpu_nmi");
-	nmi_api.free = lookup_symbol("free_percpu_nmi");
-	if (!nmi_api.request || !nmi_api.prepare || !nmi_api.teardown || !nmi_api.free) {
-		pr_err("tactus: the per-CPU NMI API is neither exported nor found through kallsyms (needs CONFIG_KPROBES and CONFIG_KALLSYMS, or the export patch)\n");
+	find_nmi_api(false);
+	if (!nmi_api_complete()) {
+		pr_err("tactus: the NMI API (request_percpu_nmi ... request_nmi, free_nmi) is neither exported nor found through kallsyms (needs CONFIG_KPROBES and CONFIG_KALLSYMS, or the export patch)\n");
 		return -ENOENT;
 	}
-	nmi_api.path = "kallsyms lookup";
+	tx_arm64_nmi.path = "kallsyms lookup";
 	return 0;
 }
 
@@ -335,6 +346,23 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 	return IRQ_HANDLED;
 }
 
+/* A device line's handler ran (irq.c) and 'need' says whether this CPU must
+ * switch: redirect or kick, as after the timer. */
+void tx_arm64_switch_after_nmi(int need)
+{
+	struct tx_hal_stats *st;
+	struct pt_regs *regs;
+
+	if (!need)
+		return;
+	st = this_cpu_ptr(&tx_stats);
+	regs = get_irq_regs();
+	if (redirectable(regs))
+		redirect(regs, st, profile ? read_counter() : 0);
+	else
+		kick(st); /* the kicked timer NMI finds the switch pending */
+}
+
 /* Called by the trampoline on the interrupted stack, masked, with the
  * frame it saved: give the frame the interrupted pc/pstate/pmr and run the
  * scheduler. Returns when this context is chosen again. */
@@ -397,10 +425,10 @@ int tx_arch_cpu_online(unsigned int cpu)
 	local_irq_save(flags);
 	raw_cpu_write(tx_arm64_cpu_index, cpu);
 	tx_arch_stop_timer_here();
-	err = nmi_api.prepare(timer_irq);
+	err = tx_arm64_nmi.prepare(timer_irq);
 	if (!err) {
 		enable_percpu_irq(timer_irq, IRQ_TYPE_NONE); /* = enable_percpu_nmi, which is not exported */
-		err = nmi_api.prepare(ipi_irq);
+		err = tx_arm64_nmi.prepare(ipi_irq);
 		if (!err)
 			enable_percpu_irq(ipi_irq, IRQ_TYPE_NONE);
 	}
@@ -417,9 +445,9 @@ void tx_arch_cpu_offline(unsigned int cpu)
 	local_irq_save(flags);
 	tx_arch_stop_timer_here();
 	disable_percpu_irq(timer_irq);
-	nmi_api.teardown(timer_irq);
+	tx_arm64_nmi.teardown(timer_irq);
 	disable_percpu_irq(ipi_irq);
-	nmi_api.teardown(ipi_irq);
+	tx_arm64_nmi.teardown(ipi_irq);
 	local_irq_restore(flags);
 }
 
@@ -432,9 +460,9 @@ void tx_arch_stop_timer_here(void)
 static void release_irqs(void)
 {
 	if (ipi_claimed)
-		nmi_api.free(ipi_irq, &tx_nmi_cookie);
+		tx_arm64_nmi.free(ipi_irq, &tx_nmi_cookie);
 	if (timer_claimed)
-		nmi_api.free(timer_irq, &tx_nmi_cookie);
+		tx_arm64_nmi.free(timer_irq, &tx_nmi_cookie);
 	if (ipi_irq)
 		irq_dispose_mapping(ipi_irq);
 	ipi_claimed = timer_claimed = false;
@@ -475,7 +503,7 @@ int tx_arch_init(void)
 	err = pick_timer();
 	if (err)
 		goto fail;
-	err = nmi_api.request(timer_irq, timer_nmi, "tactus-timer", &tx_nmi_cookie);
+	err = tx_arm64_nmi.request(timer_irq, timer_nmi, "tactus-timer", &tx_nmi_cookie);
 	if (err) {
 		pr_err("tactus: cannot take the %s timer as an NMI (irq %u): %d%s\n",
 		       timer_kind == TX_TIMER_VIRT ? "virtual" : "physical", timer_irq, err,
@@ -486,7 +514,7 @@ int tx_arch_init(void)
 	err = map_ipi();
 	if (err)
 		goto fail;
-	err = nmi_api.request(ipi_irq, ipi_nmi, "tactus-ipi", &tx_nmi_cookie);
+	err = tx_arm64_nmi.request(ipi_irq, ipi_nmi, "tactus-ipi", &tx_nmi_cookie);
 	if (err) {
 		pr_err("tactus: request_percpu_nmi(SGI %u) failed: %d\n", ipi_sgi, err);
 		goto fail;
@@ -496,7 +524,7 @@ int tx_arch_init(void)
 		 "arm64: timer %s (irq %u), IPI SGI %u (irq %u), counter %llu Hz, NMI API %s",
 		 timer_kind == TX_TIMER_PHYS ? "CNTP (PPI 30)" :
 		 timer_kind == TX_TIMER_VIRT ? "CNTV (PPI 27)" : "CNTP_EL02 (PPI 30, VHE)",
-		 timer_irq, ipi_sgi, ipi_irq, counter_hz, nmi_api.path);
+		 timer_irq, ipi_sgi, ipi_irq, counter_hz, tx_arm64_nmi.path);
 	pr_info("tactus: %s\n", description);
 	return 0;
 fail:

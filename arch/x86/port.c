@@ -31,6 +31,7 @@
 
 #include "../../arch/port.h"
 #include "../../hal/linux/arch_hooks.h"
+#include "port_internal.h"
 #include "timer_source.h"
 
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0) || LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
@@ -53,7 +54,7 @@ static unsigned long rt_canary; /* see canary_slot_swap() */
 
 /* ---- Per-CPU state --------------------------------------------------------- */
 
-enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4, WHY_RETRY = 8 };
+enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4, WHY_RETRY = 8, WHY_DEVICE = 16 };
 
 /* How long after one of our NMI events empty NMIs count as ours, and how
  * many (see tx_nmi). A latched NMI is taken right after the current one's
@@ -276,7 +277,8 @@ static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
 
 /* ---- Running what the NMIs asked for ------------------------------------------ */
 
-/* Masked. Run the core for 'why'; nonzero: a switch is needed. */
+/* Masked. Run the core for 'why'; nonzero: a switch is needed. Device
+ * handlers run with no scheduler attached too (they may wake nothing). */
 static int run_core(unsigned long why)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
@@ -284,6 +286,8 @@ static int run_core(unsigned long why)
 
 	if (unlikely(__this_cpu_read(tx_cpu.selftest)))
 		return why & WHY_IPI; /* the load-time self-test asks for a round trip */
+	if (why & WHY_DEVICE)
+		need |= tx_x86_lines_run();
 	if (!core)
 		return 0;
 	if (why & WHY_TIMER)
@@ -439,6 +443,10 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 	}
 	now = rdtsc();
 	why = collect(c, now, &ours);
+	if (tx_x86_lines_poll()) { /* a device line of this CPU has something for us */
+		ours = true;
+		why |= WHY_DEVICE;
+	}
 	if (ours || (why & WHY_TIMER))
 		expect_late_nmis(c);
 	else if (!why && now < READ_ONCE(c->late_msi_until) && READ_ONCE(c->late_credit) &&
@@ -696,6 +704,11 @@ void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out)
 void tx_arch_linux_kick(void)
 {
 	send_nmi(raw_smp_processor_id(), WHY_LINUX_WORK);
+}
+
+void tx_x86_device_nmi(unsigned int cpu)
+{
+	send_nmi(cpu, WHY_DEVICE);
 }
 
 /* ---- arch/port.h (out-of-line versions; the core uses port_inline.h) ---------------- */

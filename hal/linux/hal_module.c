@@ -6,6 +6,7 @@
  * contract (memory, logging). The hardware half is arch/<arch>/.
  */
 #include <linux/cpuhotplug.h>
+#include <linux/hardirq.h>
 #include <linux/irq_work.h>
 #include <linux/module.h>
 #include <linux/mm.h>
@@ -14,8 +15,12 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 
+#include <rtai.h>
+
 #include "../../arch/port.h"
+#include "../irq_lines.h"
 #include "arch_hooks.h"
+#include "irq_linux.h"
 
 const struct tx_core_ops *tx_hal_core;
 static DEFINE_MUTEX(attach_lock);
@@ -45,6 +50,36 @@ void tx_hal_raise_linux_work(void)
 void tx_port_linux_kick(void)
 {
 	tx_arch_linux_kick();
+}
+
+void tx_hal_linux_work_sync(void)
+{
+	irq_work_sync(&linux_work);
+}
+
+/* ---- The scheduler around real-time device handlers ---------------------- */
+
+/* hal/irq_lines.h. The scheduler may attach or detach meanwhile: read once,
+ * so that enter and exit go to the same one. */
+int tx_hal_core_irq(void (*fn)(void *), void *arg)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+
+	if (!core) {
+		fn(arg);
+		return 0;
+	}
+	core->irq_enter();
+	fn(arg);
+	return core->irq_exit();
+}
+
+/* arch/port.h. irqs_disabled() first: in a real-time task or handler it is
+ * true (PMR or IF masked), and 'current' there is a stale Linux task whose
+ * preempt count in_interrupt() must not read. */
+int tx_port_may_sleep(void)
+{
+	return !irqs_disabled() && !in_interrupt();
 }
 
 /* ---- Memory and logging (Linux context) ---------------------------------- */
@@ -219,6 +254,7 @@ static int __init tactus_hal_init(void)
 
 	tx_linux_work_reset();
 	tx_rt_log_reset();
+	tx_irq_reset();
 	err = tx_arch_init();
 	if (err)
 		return err;
@@ -232,12 +268,21 @@ static int __init tactus_hal_init(void)
 	proc_dir = proc_mkdir("tactus", NULL);
 	if (proc_dir)
 		proc_create_single("hal", 0444, proc_dir, hal_show);
+	err = tx_hal_irq_linux_init(proc_dir);
+	if (err) {
+		pr_err("tactus: module notifier for real-time interrupt lines: %d\n", err);
+		proc_remove(proc_dir);
+		cpuhp_remove_state(hotplug_state);
+		tx_arch_exit();
+		return err;
+	}
 	pr_info("tactus: HAL ready\n");
 	return 0;
 }
 
 static void __exit tactus_hal_exit(void)
 {
+	tx_hal_irq_linux_exit(proc_dir);
 	proc_remove(proc_dir);
 	cpuhp_remove_state(hotplug_state);
 	irq_work_sync(&linux_work);
@@ -272,6 +317,31 @@ EXPORT_SYMBOL_GPL(tx_port_relax);
 EXPORT_SYMBOL_GPL(tx_linux_work_queue);
 EXPORT_SYMBOL_GPL(tx_linux_work_run_all);
 EXPORT_SYMBOL_GPL(tx_rt_log_v);
+
+/* Real-time device interrupts (asm/rtai_hal.h; api/rtai_irq.cpp, irq_linux.c
+ * and the port's rt_request_pci_irq / rt_request_msi_irq). */
+EXPORT_SYMBOL_GPL(rt_request_irq);
+EXPORT_SYMBOL_GPL(rt_release_irq);
+EXPORT_SYMBOL_GPL(rt_request_irq_wack);
+EXPORT_SYMBOL_GPL(rt_startup_irq);
+EXPORT_SYMBOL_GPL(rt_shutdown_irq);
+EXPORT_SYMBOL_GPL(rt_enable_irq);
+EXPORT_SYMBOL_GPL(rt_disable_irq);
+EXPORT_SYMBOL_GPL(rt_mask_irq);
+EXPORT_SYMBOL_GPL(rt_unmask_irq);
+EXPORT_SYMBOL_GPL(rt_mask_and_ack_irq);
+EXPORT_SYMBOL_GPL(rt_ack_irq);
+EXPORT_SYMBOL_GPL(rt_end_irq);
+EXPORT_SYMBOL_GPL(rt_set_irq_ack);
+EXPORT_SYMBOL_GPL(rt_set_irq_cookie);
+EXPORT_SYMBOL_GPL(rt_set_irq_retmode);
+EXPORT_SYMBOL_GPL(rt_pend_linux_irq);
+EXPORT_SYMBOL_GPL(rt_request_global_irq);
+EXPORT_SYMBOL_GPL(rt_request_global_irq_ext);
+EXPORT_SYMBOL_GPL(rt_set_global_irq_ext);
+EXPORT_SYMBOL_GPL(rt_free_global_irq);
+EXPORT_SYMBOL_GPL(rt_request_pci_irq);
+EXPORT_SYMBOL_GPL(rt_request_msi_irq);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Tactus real-time co-kernel: hardware abstraction (NMI-class timer and IPI, switching)");
