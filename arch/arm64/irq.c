@@ -47,9 +47,13 @@ static irqreturn_t line_nmi(int irq, void *dev_id)
 /* Why 'irq' cannot be an NMI here, or NULL if it can. */
 static const char *not_nmi_capable(struct irq_data *d)
 {
+	struct irq_data *root = d;
+
+	while (root->parent_data) /* an MSI: the GIC's own view is at the root */
+		root = root->parent_data;
 	if (!system_uses_irq_prio_masking())
 		return "pseudo-NMIs are off (CONFIG_ARM64_PSEUDO_NMI and irqchip.gicv3_pseudo_nmi=1)";
-	if (irqd_to_hwirq(d) >= GIC_LPI_BASE)
+	if (irqd_to_hwirq(root) >= GIC_LPI_BASE)
 		return "it is an LPI (an MSI through the GIC's ITS), and LPIs cannot be NMIs: use the device's wired line (PCI INTx: rt_request_pci_irq)";
 	if (d->parent_data || !d->chip || !(d->chip->flags & IRQCHIP_SUPPORTS_NMI))
 		return "it is not owned directly by the GICv3 (a cascaded or MSI interrupt controller cannot deliver NMIs): use the parent line";
@@ -149,7 +153,9 @@ int tx_port_irq_line_claim(unsigned int irq, unsigned int slot, uint32_t *cpus, 
 		l->data = NULL;
 		return err;
 	}
-	if (!l->percpu && *cpus && route(l, *cpus)) {
+	/* Routed now (Linux applies an affinity only when it starts a line,
+	 * which it never does here): to 'cpus', else to the first online CPU. */
+	if (!l->percpu && route(l, *cpus ? *cpus : 1u << cpumask_first(cpu_online_mask))) {
 		pr_err("tactus: rt_request_irq(%u): cannot route it to CPUs 0x%x\n", irq, *cpus);
 		tx_arm64_nmi.free_line(irq, (void *)&slot_ids[slot]);
 		l->data = NULL;
@@ -208,6 +214,11 @@ int rt_request_pci_irq(struct pci_dev *dev, int (*handler)(unsigned int irq, voi
 {
 	int err;
 
+	if (dev && (dev->msi_enabled || dev->msix_enabled)) {
+		pr_err("tactus: rt_request_pci_irq(%s): Linux's MSI core has the device signalling by MSI (pci_alloc_irq_vectors): free its vectors first\n",
+		       pci_name(dev));
+		return -EBUSY;
+	}
 	if (!dev || !dev->pin || !dev->irq) {
 		pr_err("tactus: rt_request_pci_irq(%s): the device has no INTx line (arm64 serves PCI devices through INTx: MSIs are LPIs)\n",
 		       dev ? pci_name(dev) : "NULL");

@@ -209,6 +209,18 @@ int tx_port_irq_line_route(unsigned int slot, uint32_t cpus)
 
 /* ---- The Tactus calls for devices (asm/rtai_hal.h) ------------------------- */
 
+static bool claimed_pci(struct pci_dev *dev)
+{
+	bool found = false;
+	int i;
+
+	mutex_lock(&numbers_mutex);
+	for (i = 0; i < TX_MAX_IRQ_LINES; i++)
+		found |= xlines[i].used && xlines[i].pdev == dev;
+	mutex_unlock(&numbers_mutex);
+	return found;
+}
+
 static struct x86_line *new_line(void)
 {
 	struct x86_line *l = NULL;
@@ -306,6 +318,10 @@ int rt_request_pci_irq(struct pci_dev *dev, int (*handler)(unsigned int irq, voi
 	if (dev->msi_enabled || dev->msix_enabled) {
 		pr_err("tactus: rt_request_pci_irq(%s): Linux's MSI core owns the device's MSI (pci_alloc_irq_vectors): free its vectors first\n",
 		       pci_name(dev));
+		return -EBUSY;
+	}
+	if (claimed_pci(dev)) {
+		pr_err("tactus: rt_request_pci_irq(%s): the device's MSI is a real-time line already\n", pci_name(dev));
 		return -EBUSY;
 	}
 	cap = pci_find_capability(dev, PCI_CAP_ID_MSI);

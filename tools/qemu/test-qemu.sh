@@ -36,6 +36,8 @@
 #     # tactus-boots: BOOT [BOOT...]          (default: icount smp2)
 #     # tactus-timeout: SECONDS               (host limit per boot, default 120;
 #                                              doubled on the debug kernel)
+#     # tactus-qemu: ARG...                   (more QEMU arguments for every boot
+#                                              of the test, e.g. -device edu)
 # BOOT is a '+'-joined set of:
 #     icount  --smp 1 --icount --seed 1 and tactus.timing=1 on the kernel
 #             command line: deterministic time (arm64 -icount shift=4, x86_64
@@ -154,7 +156,7 @@ finish() {
 
 # ---- Discovery ------------------------------------------------------------
 EXCLUDE=" demo first cost profile "
-tests=() boots=() timeouts=()
+tests=() boots=() timeouts=() qemu_args=()
 for f in "$root"/tests/qemu/scripts/*.sh; do
     [ -f "$f" ] || continue
     name="$(basename "$f" .sh)"
@@ -175,7 +177,8 @@ for f in "$root"/tests/qemu/scripts/*.sh; do
     b="${b:-icount smp2}"
     [ "$b" = none ] && continue
     to="$(sed -n 's/^#[[:space:]]*tactus-timeout:[[:space:]]*\([0-9]*\).*/\1/p' "$f" | head -n 1)"
-    tests+=("$name"); boots+=("$b"); timeouts+=("${to:-120}")
+    qa="$(sed -n 's/^#[[:space:]]*tactus-qemu:[[:space:]]*//p' "$f" | head -n 1)"
+    tests+=("$name"); boots+=("$b"); timeouts+=("${to:-120}"); qemu_args+=("$qa")
 done
 for s in "${select[@]+"${select[@]}"}"; do
     found=0
@@ -219,8 +222,8 @@ if [ $list_only = 1 ]; then
     for p in "${plan[@]}"; do
         i="${p%% *}" b="${p#* }"
         boot_args "$b"
-        printf '%-26s %-12s %s %s%s\n' "${tests[$i]}" "$b" "$(basename "$RUN")" "${B_ARGS[*]}" \
-            "$([ "$B_KERNEL" = debug ] && echo ' (debug kernel)')"
+        printf '%-26s %-12s %s %s%s%s\n' "${tests[$i]}" "$b" "$(basename "$RUN")" "${B_ARGS[*]}" \
+            "${qemu_args[$i]:+ ${qemu_args[$i]}}" "$([ "$B_KERNEL" = debug ] && echo ' (debug kernel)')"
     done
     exit 0
 fi
@@ -310,9 +313,12 @@ for p in "${plan[@]}"; do
     if [ "$B_KERNEL" = debug ]; then kernel=tactus-debug; to=$((to * 2)); fi
     log="$QLOGS/$name@$b.log"
     t0="$(tx_now)"
+    T_QEMU=()
+    for qa in ${qemu_args[$i]}; do T_QEMU+=(--qemu-arg "$qa"); done
     boot() {
         "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
-            --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" 2>"$log.runner"
+            --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" "${T_QEMU[@]+"${T_QEMU[@]}"}" \
+            2>"$log.runner"
     }
     boot
     rc=$?
