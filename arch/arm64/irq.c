@@ -60,6 +60,16 @@ static const char *not_nmi_capable(struct irq_data *d)
 	return NULL;
 }
 
+/* A PPI (or an extended PPI): one line per CPU. By the GIC's number, not by
+ * irqd_is_per_cpu(): request_nmi() wants IRQF_PERCPU, which leaves the
+ * line flagged per-CPU after free_nmi(). */
+static bool gic_percpu_line(struct irq_data *d)
+{
+	irq_hw_number_t hw = irqd_to_hwirq(d);
+
+	return (hw >= 16 && hw < 32) || (hw >= 1056 && hw < 1120);
+}
+
 static void prepare_here(void *line)
 {
 	struct arm64_line *l = line;
@@ -141,7 +151,7 @@ int tx_port_irq_line_claim(unsigned int irq, unsigned int slot, uint32_t *cpus, 
 		       irq);
 		return -EBUSY;
 	}
-	*l = (struct arm64_line){ .irq = irq, .data = d, .percpu = irqd_is_per_cpu(d) };
+	*l = (struct arm64_line){ .irq = irq, .data = d, .percpu = gic_percpu_line(d) };
 	/* IRQF_PERCPU: no balancing (an NMI needs it); the line stays disabled
 	 * in Linux's books, masked at the GIC until rt_startup_irq(). */
 	err = l->percpu ? claim_ppi(l, slot) :
