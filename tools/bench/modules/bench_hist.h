@@ -10,8 +10,8 @@
  * bench_hist_show() prints the record for /proc in the format the host
  * report generator (tools/bench/report.py) parses:
  *   name NAME / period_ns P / samples N / overruns O / min_ns / avg_ns /
- *   max_ns / overflow K / nbins B / then one "h BUCKET_US COUNT" line per
- *   non-empty bucket.
+ *   max_ns / overflow K / nbins B / bin_ns W / then one "h BUCKET COUNT"
+ *   line per non-empty bucket (bucket i: [i*W, (i+1)*W) ns).
  */
 #ifndef BENCH_HIST_H
 #define BENCH_HIST_H
@@ -27,6 +27,7 @@ struct bench_hist {
 	s64 period_ns;
 	u32 *bins;
 	u32 nbins;
+	u32 bin_ns;
 	u64 overflow;
 	u64 samples;
 	u64 overruns;
@@ -34,17 +35,24 @@ struct bench_hist {
 };
 
 /* Linux context. */
-static inline int bench_hist_init(struct bench_hist *h, const char *name, s64 period_ns, u32 nbins)
+static inline int bench_hist_init_bins(struct bench_hist *h, const char *name, s64 period_ns, u32 nbins,
+				       u32 bin_ns)
 {
 	h->name = name;
 	h->period_ns = period_ns;
 	h->nbins = nbins;
+	h->bin_ns = bin_ns;
 	h->bins = vzalloc(sizeof(u32) * (size_t)nbins);
 	h->overflow = h->samples = h->overruns = 0;
 	h->min_ns = S64_MAX;
 	h->max_ns = S64_MIN;
 	h->sum_ns = 0;
 	return h->bins ? 0 : -ENOMEM;
+}
+
+static inline int bench_hist_init(struct bench_hist *h, const char *name, s64 period_ns, u32 nbins)
+{
+	return bench_hist_init_bins(h, name, period_ns, nbins, 1000);
 }
 
 static inline void bench_hist_free(struct bench_hist *h)
@@ -56,7 +64,7 @@ static inline void bench_hist_free(struct bench_hist *h)
 /* Any context; one writer. */
 static inline void bench_hist_add(struct bench_hist *h, s64 ns)
 {
-	u64 b = ns > 0 ? (u64)ns / 1000 : 0;
+	u64 b = ns > 0 ? (u64)ns / h->bin_ns : 0;
 
 	if (ns < h->min_ns)
 		h->min_ns = ns;
@@ -77,9 +85,9 @@ static inline void bench_hist_show(struct seq_file *m, const struct bench_hist *
 
 	seq_printf(m, "name %s\nperiod_ns %lld\nsamples %llu\noverruns %llu\n", h->name, h->period_ns,
 		   h->samples, h->overruns);
-	seq_printf(m, "min_ns %lld\navg_ns %lld\nmax_ns %lld\noverflow %llu\nnbins %u\n",
+	seq_printf(m, "min_ns %lld\navg_ns %lld\nmax_ns %lld\noverflow %llu\nnbins %u\nbin_ns %u\n",
 		   h->samples ? h->min_ns : 0, h->samples ? div64_s64(h->sum_ns, (s64)h->samples) : 0,
-		   h->samples ? h->max_ns : 0, h->overflow, h->nbins);
+		   h->samples ? h->max_ns : 0, h->overflow, h->nbins, h->bin_ns);
 	for (i = 0; i < h->nbins; i++)
 		if (h->bins[i])
 			seq_printf(m, "h %u %u\n", i, h->bins[i]);
