@@ -16,6 +16,16 @@
 #   BENCH_APPEND   kernel command line words of every boot (run-x86_64.sh adds
 #                  cryptomgr.notests=1 itself, run-arm64.sh does not)
 #   BENCH_DEPS     the tools/deps.sh sets to install
+#   BENCH_IRQ_RUN_ARGS  more runner options for the interrupt-latency boots
+#                  (bench.kind=irq), for every system alike: the spare timer
+#                  of tools/bench/modules/bench_irq_dev.h must exist.
+#                  arm64: -cpu max -M ...,virtualization=on (the kernel runs
+#                  at EL2 with VHE: the EL1 virtual timer is free);
+#                  x86_64: -global hpet.timers=5 (comparator 2 is free: Linux takes 3
+#                  for a per-CPU clockevent, Tactus 4)
+#   BENCH_IRQ_APPEND  kernel command line words of those boots (arm64:
+#                  kvm-arm.mode=none, so that Debian's KVM leaves the EL1
+#                  timers alone; our kernel has no KVM and ignores it)
 # and `bench_kernel SYS` prints the runner's --kernel for system a b c d or s
 # (the switches boot).
 
@@ -25,11 +35,15 @@ bench_arch() {
             BENCH_ARCH=arm64 BENCH_DEB=arm64 BENCH_SYSTEMS="a b c d"
             BENCH_DIR="$TACTUS_ROOT/build/bench"
             BENCH_APPEND="cryptomgr.notests=1"
+            BENCH_IRQ_RUN_ARGS="--cpu max --qemu-arg -machine --qemu-arg virtualization=on"
+            BENCH_IRQ_APPEND="kvm-arm.mode=none"
             BENCH_DEPS="all" ;;
         x86_64|amd64|x86)
             BENCH_ARCH=x86_64 BENCH_DEB=amd64 BENCH_SYSTEMS="a c d"
             BENCH_DIR="$TACTUS_ROOT/build/bench/x86_64"
             BENCH_APPEND=""
+            BENCH_IRQ_RUN_ARGS="--qemu-arg -global --qemu-arg hpet.timers=5"
+            BENCH_IRQ_APPEND=""
             BENCH_DEPS="amd64 host" ;;
         *) tx_die "bench: ARCH is arm64 or x86_64, not '$1'" ;;
     esac
@@ -38,7 +52,7 @@ bench_arch() {
     # e.g. bench.sched_args=gravity_ns=0 (tools/bench/guest/bench.sh).
     BENCH_APPEND="$BENCH_APPEND${BENCH_EXTRA_APPEND:+ $BENCH_EXTRA_APPEND}"
     BENCH_APPEND="${BENCH_APPEND# }"
-    export BENCH_ARCH BENCH_DIR BENCH_DEB BENCH_SYSTEMS BENCH_RUN BENCH_APPEND BENCH_DEPS
+    export BENCH_ARCH BENCH_DIR BENCH_DEB BENCH_SYSTEMS BENCH_RUN BENCH_APPEND BENCH_DEPS BENCH_IRQ_RUN_ARGS BENCH_IRQ_APPEND
 }
 
 bench_kernel() {   # SYS

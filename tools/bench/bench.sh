@@ -17,6 +17,15 @@
 #            grinder (hackbench loop + dd bs=128M), stressng (cpu, vm, switch)
 #   plus one "switches" boot: RTAI switches-style costs and timer overhead
 #   with 1, 10 and 100 tasks (bench_switches.c), on a's kernel.
+#   kinds    timer: the above; irq: the seed article's interrupt latency
+#            (raise of a spare hardware timer -> first instruction of the
+#            handler, tools/bench/modules/bench_irq*.c), per system and load:
+#            a: the bare NMI floor, Tactus's real-time handler and the task
+#            it wakes; b, c: Linux's hard handler; d: PREEMPT_RT's threaded
+#            handler at FIFO 99 and its hard one. Same machine as the timer
+#            boots plus what the spare timer needs (arch.sh
+#            BENCH_IRQ_RUN_ARGS: arm64 -cpu max at EL2, x86 4 HPET
+#            comparators), the same for every system.
 # Every boot: tools/bench/run-one.sh, identical for every system of an arch:
 #   arm64   QEMU -M virt,gic-version=3 -cpu cortex-a57 -smp 1 -m 1024
 #           -icount shift=4,sleep=off -seed S -rtc ...,clock=vm (run-arm64.sh)
@@ -40,6 +49,7 @@
 #                    --quick: "1".
 #   --n N            samples at 1 ms per run (default 10000); --n100 N (default 10 x N)
 #   --loads "..."    default "idle irqoff grinder stressng"
+#   --kinds "..."    default "timer irq" (--quick: "timer")
 #   --systems "..."  default "a b c d" (arm64), "a c d" (x86_64)
 #   --cpu MODEL      QEMU -cpu for every boot instead of the runner's default
 #                    (cortex-a57, qemu64); e.g. x86_64 --cpu qemu64,+rdrand
@@ -58,7 +68,7 @@ source "$HERE/../kernel/lib.sh"
 # shellcheck source=arch.sh
 source "$HERE/arch.sh"
 
-quick=0 seeds="" n="" n100="" loads="idle irqoff grinder stressng" systems=""
+quick=0 seeds="" n="" n100="" loads="idle irqoff grinder stressng" systems="" kinds=""
 arch="${ARCH:-arm64}"
 jobs="${TACTUS_BENCH_JOBS:-2}" build=1 report_only=0
 failed=()
@@ -70,6 +80,7 @@ while [ $# -gt 0 ]; do
         --n) n="$2"; shift 2 ;;
         --n100) n100="$2"; shift 2 ;;
         --loads) loads="$2"; shift 2 ;;
+        --kinds) kinds="$2"; shift 2 ;;
         --systems) systems="$2"; shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
         --cpu) export BENCH_CPU="$2"; shift 2 ;;
@@ -88,6 +99,10 @@ done
 if [ -z "$seeds" ]; then
     seeds=1
     [ "$quick" -eq 0 ] && [ "$BENCH_ARCH" = arm64 ] && seeds="1 2 3"
+fi
+if [ -z "$kinds" ]; then
+    kinds="timer irq"
+    [ "$quick" -eq 1 ] && kinds=timer
 fi
 if [ "$quick" -eq 1 ]; then
     OUT="$BENCH_DIR/quick"
@@ -116,16 +131,18 @@ if [ "$report_only" -eq 0 ]; then
     # The run list, longest first (Debian boots and loaded runs take longest),
     # so that the parallel lanes finish together.
     runs=()
-    for load in stressng grinder irqoff idle; do
-        case " $loads " in *" $load "*) ;; *) continue ;; esac
-        for sys in d c b a; do
-            case " $systems " in *" $sys "*) ;; *) continue ;; esac
-            for seed in $seeds; do runs+=("$sys $load $seed"); done
+    for kind in $kinds; do
+        for load in stressng grinder irqoff idle; do
+            case " $loads " in *" $load "*) ;; *) continue ;; esac
+            for sys in d c b a; do
+                case " $systems " in *" $sys "*) ;; *) continue ;; esac
+                for seed in $seeds; do runs+=("$sys $load $seed $kind"); done
+            done
         done
     done
-    runs+=("s - 1")
+    case " $kinds " in *" timer "*) runs+=("s - 1 timer") ;; esac
     total=${#runs[@]}
-    tx_log "bench step 3/3 ($BENCH_ARCH): $total QEMU boots ($jobs in parallel): systems '$systems' x loads '$loads' x seeds '$seeds', $n samples at 1 ms and $n100 at 100 us per run, then the switches boot"
+    tx_log "bench step 3/3 ($BENCH_ARCH): $total QEMU boots ($jobs in parallel): kinds '$kinds' x systems '$systems' x loads '$loads' x seeds '$seeds', $n samples at 1 ms and $n100 at 100 us per run (irq: $n interrupts per measurement), then the switches boot"
     T_RUNS="$(tx_now)"
     declare -A pid_of=() t_of=()
     done_n=0
@@ -142,11 +159,11 @@ if [ "$report_only" -eq 0 ]; then
     }
     for r in "${runs[@]}"; do
         while [ "${#pid_of[@]}" -ge "$jobs" ]; do finish_one; done
-        read -r r_sys r_load r_seed <<<"$r"
+        read -r r_sys r_load r_seed r_kind <<<"$r"
         if [ "$r_sys" = s ]; then
             "$HERE/run-one.sh" s - 1 "$sw_tasks" 0 "$LOGS" &
         else
-            "$HERE/run-one.sh" "$r_sys" "$r_load" "$r_seed" "$n" "$n100" "$LOGS" &
+            BENCH_KIND="$r_kind" "$HERE/run-one.sh" "$r_sys" "$r_load" "$r_seed" "$n" "$n100" "$LOGS" &
         fi
         pid_of[$!]="$r"
         t_of[$!]="$(tx_now)"

@@ -13,6 +13,9 @@
 #           kernel command line for every system apart from the bench.* words.
 # BENCH_CPU (environment, optional): the runner's --cpu (QEMU -cpu) instead of
 # its default (cortex-a57 | qemu64); bench.sh --cpu sets it for every boot.
+# BENCH_KIND (environment): timer (default) or irq: the interrupt-latency
+# boot of SYS (tools/bench/guest/bench.sh bench.kind=irq; the machine gets
+# arch.sh's BENCH_IRQ_RUN_ARGS), log LOGDIR/irq-SYS-LOAD-sSEED.log.
 # One boot of BENCH_DIR/initramfs.cpio.gz (build/bench or build/bench/x86_64,
 # made by tools/bench/build.sh). The serial log goes to
 # LOGDIR/SYS-LOAD-sSEED.log (default BENCH_DIR/logs); while it runs, the
@@ -39,6 +42,13 @@ if [ "$sys" = s ]; then
     log="$logdir/switches-s$seed.log"
     append="${BENCH_APPEND:+$BENCH_APPEND }bench.tasks=$n"
     guest_s=30
+elif [ "${BENCH_KIND:-timer}" = irq ]; then
+    test=bench
+    log="$logdir/irq-$sys-$load-s$seed.log"
+    append="${BENCH_APPEND:+$BENCH_APPEND }${BENCH_IRQ_APPEND:+$BENCH_IRQ_APPEND }bench.sys=$sys bench.kind=irq bench.load=$load bench.n=$n"
+    guest_s=$(( (n * 3) / 1000 + 40 ))
+    # shellcheck disable=SC2206 # words of arch.sh
+    cpu+=($BENCH_IRQ_RUN_ARGS)
 else
     test=bench
     log="$logdir/$sys-$load-s$seed.log"
@@ -49,6 +59,7 @@ fi
 timeout_s=$(( guest_s * 8 + 300 ))
 tag="$sys/$load/s$seed"
 [ "$sys" = s ] && tag="switches/s$seed"
+[ "${BENCH_KIND:-timer}" = irq ] && tag="irq/$tag"
 
 "$BENCH_RUN" --kernel "$kernel" --initrd "$initrd" --test "$test" \
     --log "$log" --smp 1 --icount --seed "$seed" --timeout "$timeout_s" --append "$append" "${cpu[@]+"${cpu[@]}"}" \

@@ -9,6 +9,15 @@
 #                          bench_hrt hrtimer module at 1 ms and at 100 us
 #   bench.load=idle|irqoff|grinder|stressng
 #   bench.n=N           samples at 1 ms (at 100 us: bench.n100)
+#   bench.kind=timer|irq  timer (default): the measurements above; irq: the
+#                       interrupt latency of a spare hardware timer
+#                       (tools/bench/modules/bench_irq_dev.h), N interrupts
+#                       about 1 ms apart: a: the bare NMI floor
+#                       (bench_irq_floor), then Tactus's handler and the
+#                       task it wakes (bench_irq_rt); b, c: Linux's hard
+#                       handler (bench_irq mode=linux); d: PREEMPT_RT's
+#                       threaded handler at FIFO 99 (mode=thread), then its
+#                       hard one (IRQF_NO_THREAD, mode=linux)
 # Every run: wait until no cryptomgr_test thread is left, start a busy loop
 # (the guest must never idle under icount), start the load, wait 2 s, run the
 # measurements one after the other (results into tmpfs), kill the load, then
@@ -20,6 +29,7 @@ arg() {
 	echo "$2"
 }
 SYS=$(arg sys a)
+KIND=$(arg kind timer)
 LOAD=$(arg load idle)
 N=$(arg n 10000)
 N100=$(arg n100 $((N * 10)))
@@ -34,7 +44,7 @@ phase() { echo "BENCH-PHASE: $* (guest uptime $(up) s)"; }
 fail=0
 err() { echo "BENCH-ERROR: $*"; fail=$((fail + 1)); }
 
-echo "BENCH-INFO: sys=$SYS load=$LOAD n=$N n100=$N100"
+echo "BENCH-INFO: sys=$SYS kind=$KIND load=$LOAD n=$N n100=$N100"
 echo "BENCH-INFO: uname=$(uname -r) | $(uname -v)"
 echo "BENCH-INFO: realtime=$(cat /sys/kernel/realtime 2>/dev/null || echo 0)" \
 	"clocksource=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource 2>/dev/null)" \
@@ -86,7 +96,40 @@ wait_done() {
 }
 
 RESULTS=""
-if [ "$SYS" = a ]; then
+# irq_run MODULE NAME ARGS...: one interrupt-latency measurement into
+# /tmp/r-NAME (the module's /proc record)
+irq_run() {
+	_m=$1 _name=$2
+	shift 2
+	phase "start $_name, $N interrupts"
+	if insmod $M/$_m.ko samples=$N "$@"; then
+		wait_done $_m $((N / 1000 * 4 + 120))
+		cat /proc/$_m >/tmp/r-$_name
+		[ -r /proc/tactus/irqs ] && cat /proc/tactus/irqs >/tmp/hal-$_name
+		rmmod $_m || err "rmmod $_m"
+		RESULTS="$RESULTS $_name"
+	else
+		err "insmod $_m $*"
+	fi
+	phase "end $_name"
+}
+if [ "$KIND" = irq ]; then
+	case "$SYS" in
+	a)
+		irq_run bench_irq_floor irq-floor
+		insmod $M/tactus_hal.ko || err "insmod tactus_hal"
+		# shellcheck disable=SC2046 # one word per parameter
+		insmod $M/tactus_sched.ko $(sed -n 's/.*bench\.sched_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ') ||
+			err "insmod tactus_sched"
+		irq_run bench_irq_rt irq-tactus
+		;;
+	b | c) irq_run bench_irq irq-linux mode=linux ;;
+	d)
+		irq_run bench_irq irq-thread mode=thread
+		irq_run bench_irq irq-linux mode=linux
+		;;
+	esac
+elif [ "$SYS" = a ]; then
 	insmod $M/tactus_hal.ko || err "insmod tactus_hal"
 	# bench.sched_args=a=1,b=2 on the kernel command line: tactus_sched
 	# parameters for comparisons (e.g. gravity_ns=0); none by default.

@@ -13,8 +13,10 @@
  *         KVM neither when kvm-arm.mode=none (Debian's kernels). Level
  *         triggered; CNTVOFF_EL2 is 0, so the compare value is a CNTPCT
  *         time. Timestamps: CNTPCT_EL0.
- *  x86_64 HPET comparator 2 (QEMU -global hpet.timers=4: Tactus's timer
- *         takes the highest free comparator, 3). For Tactus and the floor
+ *  x86_64 HPET comparator 2 (QEMU -global hpet.timers=5): Linux keeps 0
+ *         and 1, gives 2 to /dev/hpet, which nobody opens but Tactus (to
+ *         hold it), takes 3 for a per-CPU clockevent, and Tactus's timer
+ *         takes the highest free one, 4. For Tactus and the floor
  *         its FSB (MSI) message carries an NMI; for Linux it is routed to a
  *         free IOAPIC input (GSI 16-23 on q35) as an edge line. Timestamps:
  *         the TSC; the raise time is the compare value converted with a
@@ -263,7 +265,7 @@ static inline int irqdev_init(void)
 	cfg = readq(irqdev_hpet + IRQDEV_CFG);
 	if (((id >> 8) & 0x1f) < IRQDEV_CHANNEL + 1 || !(cfg & IRQDEV_CFG_FSB_CAP) ||
 	    (cfg & (IRQDEV_CFG_ENABLE | IRQDEV_CFG_FSB))) {
-		pr_err("bench_irq: HPET comparator %d is missing, busy or without FSB (QEMU: -global hpet.msi=on -global hpet.timers=4)\n",
+		pr_err("bench_irq: HPET comparator %d is missing, busy or without FSB (QEMU: -global hpet.msi=on -global hpet.timers=5)\n",
 		       IRQDEV_CHANNEL);
 		iounmap(irqdev_hpet);
 		irqdev_hpet = NULL;

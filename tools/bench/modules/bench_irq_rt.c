@@ -1,28 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tools/bench/modules/bench_irq_rt.c - the interrupt latency of Tactus and
- * of the bare NMI underneath it, with the device of bench_irq_dev.h (one
- * raise every period_us plus 0-99 us), 'samples' interrupts. Modes:
- *   floor   the physical floor: the line as a bare NMI whose handler only
- *           timestamps (arm64 request_percpu_nmi; x86 an NMI_LOCAL handler
- *           registered first, the comparator's MSI in NMI mode). Tactus is
- *           not loaded.
- *   tactus  a Tactus real-time handler (rt_request_irq on arm64's PPI,
- *           rt_request_msi_irq on x86's comparator) that timestamps, quiets
- *           the device and signals a semaphore; a task of the highest
- *           priority waits on it, timestamps its first instruction (the
- *           seed's "interrupt task latency") and arms the next raise.
- * Records (bench_hist.h, 100 ns bins) in /proc/bench_irq_rt: irq-floor, or
- * irq-tactus and irq-tactus-task. 'done' turns 1 after 'samples'.
+ * tools/bench/modules/bench_irq_rt.c - the interrupt latency of Tactus, with
+ * the device of bench_irq_dev.h (one raise every period_us plus 0-99 us),
+ * 'samples' interrupts: a Tactus real-time handler (rt_request_irq on
+ * arm64's PPI, rt_request_msi_irq on x86's comparator) timestamps, quiets
+ * the device and signals a semaphore; a task of the highest priority waits
+ * on it, timestamps its first instruction (the seed's "interrupt task
+ * latency") and arms the next raise. The floor under it, a bare NMI
+ * handler, is bench_irq_floor.c. Records (bench_hist.h, 100 ns bins) in
+ * /proc/bench_irq_rt: irq-tactus and irq-tactus-task. 'done' turns 1 after
+ * 'samples'.
  */
 #include <linux/interrupt.h>
 #include <linux/module.h>
-#include <linux/percpu.h>
 #include <linux/proc_fs.h>
-#ifdef CONFIG_X86_64
-#include <asm/apic.h>
-#include <asm/nmi.h>
-#endif
 
 #include <rtai.h>
 #include <rtai_sched.h>
@@ -31,9 +22,6 @@
 #include "bench_hist.h"
 #include "bench_irq_dev.h"
 
-static char *mode = "tactus";
-module_param(mode, charp, 0444);
-MODULE_PARM_DESC(mode, "floor (a bare NMI handler) or tactus (a Tactus handler and the task it wakes)");
 static int period_us = 1000;
 module_param(period_us, int, 0444);
 static int samples = 10000;
@@ -43,103 +31,12 @@ module_param(nbins, int, 0444);
 static int done;
 module_param(done, int, 0444);
 
-static bool floor_mode;
 static struct bench_hist hist_irq, hist_task;
 static u64 period;
 static int line = -1;
 static RT_TASK waiter;
 static SEM irq_sem;
 static volatile bool recording = true;
-
-/* ---- The floor ------------------------------------------------------------ */
-
-static void floor_sample(u64 now)
-{
-	if (!READ_ONCE(recording))
-		return;
-	bench_hist_add(&hist_irq, irqdev_ns(now - irqdev_raise));
-	if (hist_irq.samples >= (u64)samples) {
-		WRITE_ONCE(recording, false);
-		WRITE_ONCE(done, 1);
-		return;
-	}
-	irqdev_arm(irqdev_next(irqdev_raise, now, period));
-}
-
-#ifdef CONFIG_ARM64
-static int __percpu *floor_cookie;
-
-static irqreturn_t floor_nmi(int irq, void *dev_id)
-{
-	u64 now = irqdev_now();
-
-	irqdev_disarm();
-	floor_sample(now);
-	return IRQ_HANDLED;
-}
-
-static void floor_enable(void *unused)
-{
-	if (!prepare_percpu_nmi(irqdev_irq()))
-		enable_percpu_irq(irqdev_irq(), IRQ_TYPE_NONE);
-}
-
-static void floor_disable(void *unused)
-{
-	disable_percpu_irq(irqdev_irq());
-	teardown_percpu_nmi(irqdev_irq());
-}
-
-static int floor_start(void)
-{
-	int err;
-
-	floor_cookie = alloc_percpu(int);
-	if (!floor_cookie)
-		return -ENOMEM;
-	err = request_percpu_nmi(irqdev_irq(), floor_nmi, "bench_irq_floor", floor_cookie);
-	if (err) {
-		free_percpu(floor_cookie);
-		return err;
-	}
-	on_each_cpu(floor_enable, NULL, 1);
-	return 0;
-}
-
-static void floor_stop(void)
-{
-	on_each_cpu(floor_disable, NULL, 1);
-	free_percpu_nmi(irqdev_irq(), floor_cookie);
-	free_percpu(floor_cookie);
-}
-#else
-static int floor_nmi(unsigned int type, struct pt_regs *regs)
-{
-	u64 now = irqdev_now();
-
-	if (!irqdev_pending())
-		return NMI_DONE;
-	irqdev_disarm();
-	floor_sample(now);
-	return NMI_HANDLED;
-}
-
-static int floor_start(void)
-{
-	int err = register_nmi_handler(NMI_LOCAL, floor_nmi, NMI_FLAG_FIRST, "bench_irq_floor");
-
-	if (!err)
-		irqdev_write_msg(0xfee00000u | ((u64)per_cpu(x86_cpu_to_apicid, 0) << 12), 0x400 | NMI_VECTOR);
-	return err;
-}
-
-static void floor_stop(void)
-{
-	irqdev_write_msg(0, 0);
-	synchronize_rcu();
-	unregister_nmi_handler(NMI_LOCAL, "bench_irq_floor");
-}
-#endif
 
 /* ---- Tactus ---------------------------------------------------------------- */
 
@@ -226,8 +123,7 @@ static int show(struct seq_file *m, void *v)
 {
 	seq_printf(m, "state %s\ndevice %s\n", READ_ONCE(done) ? "done" : "running", irqdev_describe());
 	bench_hist_show(m, &hist_irq);
-	if (!floor_mode)
-		bench_hist_show(m, &hist_task);
+	bench_hist_show(m, &hist_task);
 	return 0;
 }
 
@@ -235,14 +131,9 @@ static int __init bench_irq_rt_init(void)
 {
 	int err;
 
-	if (!strcmp(mode, "floor"))
-		floor_mode = true;
-	else if (strcmp(mode, "tactus"))
-		return -EINVAL;
 	if (period_us <= 100 || samples <= 0 || nbins <= 0)
 		return -EINVAL;
-	err = bench_hist_init_bins(&hist_irq, floor_mode ? "irq-floor" : "irq-tactus", (s64)period_us * 1000, nbins,
-				   100);
+	err = bench_hist_init_bins(&hist_irq, "irq-tactus", (s64)period_us * 1000, nbins, 100);
 	if (!err)
 		err = bench_hist_init_bins(&hist_task, "irq-tactus-task", (s64)period_us * 1000, nbins, 100);
 	if (err)
@@ -251,21 +142,18 @@ static int __init bench_irq_rt_init(void)
 	if (err)
 		goto free;
 	period = irqdev_from_ns((u64)period_us * 1000);
-	err = floor_mode ? floor_start() : tactus_start();
+	err = tactus_start();
 	if (err)
 		goto exit_dev;
 	if (!proc_create_single("bench_irq_rt", 0444, NULL, show)) {
 		err = -ENOMEM;
 		goto stop;
 	}
-	pr_info("bench_irq_rt: %s on %s, %d samples\n", mode, irqdev_describe(), samples);
+	pr_info("bench_irq_rt: Tactus handler on line %d (%s), %d samples\n", line, irqdev_describe(), samples);
 	irqdev_arm(irqdev_now() + irqdev_from_ns(10 * 1000 * 1000));
 	return 0;
 stop:
-	if (floor_mode)
-		floor_stop();
-	else
-		tactus_stop();
+	tactus_stop();
 exit_dev:
 	irqdev_exit();
 free:
@@ -278,16 +166,13 @@ static void __exit bench_irq_rt_exit(void)
 {
 	WRITE_ONCE(recording, false);
 	irqdev_disarm();
-	if (floor_mode)
-		floor_stop();
-	else
-		tactus_stop();
+	tactus_stop();
 	irqdev_exit();
 	remove_proc_entry("bench_irq_rt", NULL);
-	pr_info("bench_irq_rt: %s: %llu samples, latency min %lld avg %lld max %lld ns\n", mode, hist_irq.samples,
-		hist_irq.samples ? hist_irq.min_ns : 0,
+	pr_info("bench_irq_rt: %llu samples, interrupt latency min %lld avg %lld max %lld ns, task max %lld ns\n",
+		hist_irq.samples, hist_irq.samples ? hist_irq.min_ns : 0,
 		hist_irq.samples ? div64_s64(hist_irq.sum_ns, (s64)hist_irq.samples) : 0,
-		hist_irq.samples ? hist_irq.max_ns : 0);
+		hist_irq.samples ? hist_irq.max_ns : 0, hist_task.samples ? hist_task.max_ns : 0);
 	bench_hist_free(&hist_irq);
 	bench_hist_free(&hist_task);
 }
@@ -295,4 +180,4 @@ static void __exit bench_irq_rt_exit(void)
 module_init(bench_irq_rt_init);
 module_exit(bench_irq_rt_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Tactus interrupt latency benchmark: raise to the real-time handler and to the task it wakes, and the bare NMI floor");
+MODULE_DESCRIPTION("Tactus interrupt latency benchmark: raise to the real-time handler and to the task it wakes");
