@@ -4,14 +4,22 @@
 
     report.py [--arch arm64|x86_64] --logs DIR --out DIR [--n N] [--n100 N] [--seeds "1 2 3"]
 
-Reads DIR/<sys>-<load>-s<seed>.log (tools/bench/guest/bench.sh output) and
-DIR/switches-s<seed>.log, and writes into --out:
-  results.json   every figure, per seed and merged over the seeds
-  results.md     the tables (worst cases, per load, targets, switches, runs)
+Reads DIR/<sys>-<load>-s<seed>.log (tools/bench/guest/bench.sh output),
+DIR/irq-<sys>-<load>-s<seed>.log (the interrupt-latency boots, bench.kind=irq)
+and DIR/switches-s<seed>.log, and writes into --out:
+  results.json   every figure, per seed and merged over the seeds ("irq": the
+                 interrupt latency)
+  results.md     the tables (worst cases, per load, targets, interrupt latency,
+                 switches, runs)
   hist-<load>.png  one histogram per load, all systems (gnuplot, log counts)
-Percentiles come from 1 us histograms (bucket b holds [b, b+1) us, as
+  hist-irq-<load>.png  the same for the interrupt latency
+Timer percentiles come from 1 us histograms (bucket b holds [b, b+1) us, as
 cyclictest's -h): p99 = the bucket that holds the 99th percentile. Overruns =
-samples at least one period late (the same rule for every system).
+samples at least one period late (the same rule for every system). A record's
+bin_ns gives its bucket width (bucket b holds [b*bin_ns, (b+1)*bin_ns) ns);
+records printed before bin_ns existed have 1000. The interrupt records have
+100 ns buckets: their median and std-dev come from the bucket midpoints (good
+to about 0.05 us); min, max and mean are exact.
 --arch (default arm64) names the machine in the text: arm64 = QEMU virt at
 icount shift=4 (16 ns an instruction), systems a-d; x86_64 = QEMU q35 at
 icount shift=5 (32 ns an instruction), systems a, c, d (Tactus runs on
@@ -44,6 +52,16 @@ ARCHES = {
                 "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run-arm64.sh)",
         "machine": "QEMU `virt`, GICv3, {cpu}, `-smp 1 -m 1024 -icount shift=4,sleep=off`",
         "systems": "a = our kernel + Tactus, b = our kernel (Linux only), c = Debian stock, d = Debian PREEMPT_RT.",
+        # the interrupt-latency boots (tools/bench/arch.sh BENCH_IRQ_RUN_ARGS,
+        # BENCH_IRQ_APPEND): the spare timer of bench_irq_dev.h must exist
+        "irq_qemu": "-M virt,gic-version=3,virtualization=on -cpu max -smp 1 -m 1024 -icount shift=4,sleep=off "
+                    "-seed S -rtc base=2026-01-01T00:00:00,clock=vm, kernel command line + kvm-arm.mode=none "
+                    "(tools/qemu/run-arm64.sh with tools/bench/arch.sh BENCH_IRQ_RUN_ARGS and BENCH_IRQ_APPEND)",
+        "irq_machine": "QEMU `-M virt,gic-version=3,virtualization=on -cpu max` (the kernel at EL2 with VHE, "
+                       "`kvm-arm.mode=none`), `-smp 1 -m 1024 -icount shift=4,sleep=off`",
+        "irq_device": "the EL1 virtual timer (PPI 27)",
+        # words every irq boot's QEMU command must hold (else the boots differ)
+        "irq_cmd_must": ["virtualization=on", "-cpu max", "kvm-arm.mode=none"],
     },
     "x86_64": {
         "a": "Debian stock + Tactus",
@@ -56,6 +74,14 @@ ARCHES = {
                    "`-smp 1 -m 1024 -icount shift=5,sleep=off`",
         "systems": "a = Debian stock + Tactus, c = Debian stock (Linux only), d = Debian PREEMPT_RT. "
                    "No b: on x86_64 Tactus runs on Debian's stock kernel, so b = c.",
+        "irq_qemu": "-M q35 -global hpet.msi=on -global hpet.timers=5 -cpu {cpu} -smp 1 -m 1024 "
+                    "-icount shift=5,sleep=off -seed S -rtc base=2026-01-01T00:00:00,clock=vm "
+                    "(tools/qemu/run-x86_64.sh with tools/bench/arch.sh BENCH_IRQ_RUN_ARGS; "
+                    "-cpu only when not qemu64, QEMU's default)",
+        "irq_machine": "QEMU `-M q35 -global hpet.msi=on -global hpet.timers=5`, {cpu} CPU, "
+                       "`-smp 1 -m 1024 -icount shift=5,sleep=off`",
+        "irq_device": "HPET comparator 2 (Tactus's own timer takes comparator 4)",
+        "irq_cmd_must": ["hpet.timers=5"],
     },
 }
 LOADS = ["idle", "irqoff", "grinder", "stressng"]
@@ -79,7 +105,21 @@ for _s in "bcd":
         (_s, "hrtimer-100us", "hrtimer module, 100 us"),
     ]
 
+# interrupt latency: (system, BENCH-BEGIN block, record, label) in table order;
+# the measurement is called "<system>:<record>" in results.json
+IRQ_MEASURES = [
+    ("a", "irq-floor", "irq-floor", "a Tactus: bare NMI floor"),
+    ("a", "irq-tactus", "irq-tactus", "a Tactus: real-time handler"),
+    ("a", "irq-tactus", "irq-tactus-task", "a Tactus: task woken by the handler"),
+    ("b", "irq-linux", "irq-linux", "b our kernel: Linux hard handler"),
+    ("c", "irq-linux", "irq-linux", "c Debian stock: Linux hard handler"),
+    ("d", "irq-thread", "irq-thread", "d PREEMPT_RT: threaded handler (FIFO 99)"),
+    ("d", "irq-linux", "irq-linux", "d PREEMPT_RT: hard handler (IRQF_NO_THREAD)"),
+]
+
 KTIME = re.compile(r"^\[\s*\d+\.\d+\]")
+# a kernel message that the console wrote into the middle of a /proc line
+KTIME_INSIDE = re.compile(r"\[\s*\d+\.\d+\] ")
 
 
 # ---- parsing ------------------------------------------------------------------
@@ -170,8 +210,16 @@ def parse_log(path):
             body = []
             i += 1
             while i < len(lines) and not lines[i].startswith("BENCH-END"):
-                if not KTIME.match(lines[i]):
-                    body.append(lines[i])
+                ln = lines[i]
+                m = KTIME_INSIDE.search(ln)
+                if m and m.start() > 0 and i + 1 < len(lines) and not lines[i + 1].startswith("BENCH-"):
+                    # "h 1760 1[   61.75] random: crng init done" and the rest of
+                    # the /proc line on the next one: join the two halves, or
+                    # the bucket is lost
+                    ln = ln[:m.start()] + lines[i + 1]
+                    i += 1
+                if not KTIME.match(ln):
+                    body.append(ln)
                 i += 1
             run["blocks"][name] = body
         i += 1
@@ -191,17 +239,41 @@ def measures_of(run):
                     out["tactus-low@" + suffix] = r
                 else:
                     out[name.split("-")[0] + "-" + suffix] = r
-    for r in out.values():
+    check_hist_totals(out.values())
+    return out
+
+
+def irq_measures_of(run):
+    """{record name: record} of one interrupt-latency run, and the device each
+    block names ({block: text}, the module's "device" line)."""
+    out, devices = {}, {}
+    blocks = {b for _s, b, _r, _l in IRQ_MEASURES if _s == run["system"]}
+    records = {r for _s, _b, r, _l in IRQ_MEASURES if _s == run["system"]}
+    for name, body in run["blocks"].items():
+        if name not in blocks:
+            continue
+        for ln in body:
+            if ln.startswith("device "):
+                devices[name] = ln[len("device "):].strip()
+        for r in parse_module_block(body):
+            if r["name"] in records:
+                out[r["name"]] = r
+    check_hist_totals(out.values())
+    return out, devices
+
+
+def check_hist_totals(recs):
+    """hist_total_ok: the buckets and the overflow add up to the sample count."""
+    for r in recs:
         n = sum(r["hist"].values()) + r.get("overflow", 0)
         r["hist_total_ok"] = n == r.get("samples", -1)
-    return out
 
 
 # ---- statistics -----------------------------------------------------------------
 
 
 def percentile_bucket(hist, overflow, samples, q):
-    """The 1 us bucket holding the q-quantile; None if it lies in the overflow."""
+    """The bucket holding the q-quantile; None if it lies in the overflow."""
     if samples <= 0:
         return None
     target = math.ceil(q * samples - 1e-9)
@@ -213,27 +285,53 @@ def percentile_bucket(hist, overflow, samples, q):
     return None
 
 
-def summarize(recs):
-    """Merge the per-seed records of one system x measure x load."""
+def bin_ns_of(r):
+    """A record's bucket width; 1000 for the records printed before bin_ns."""
+    return r.get("bin_ns", 1000) or 1000
+
+
+def merge_hists(recs):
+    """The summed histogram of the records and its bucket width: the widest
+    of theirs (a narrower one is folded into it), so that seeds of an old and
+    a new module still merge."""
+    bin_ns = max(bin_ns_of(r) for r in recs)
     hist = {}
     for r in recs:
+        w = bin_ns_of(r)
         for b, c in r["hist"].items():
-            hist[b] = hist.get(b, 0) + c
+            k = b * w // bin_ns
+            hist[k] = hist.get(k, 0) + c
+    return hist, bin_ns
+
+
+def bucket_us(b, bin_ns):
+    """Lower edge of bucket b in us: an int for whole-us buckets (as the 1 us
+    histograms always gave), else a float."""
+    if b is None:
+        return None
+    return b * bin_ns // 1000 if bin_ns % 1000 == 0 else b * bin_ns / 1000.0
+
+
+def summarize(recs):
+    """Merge the per-seed records of one system x measure x load; also the
+    merged histogram and its bucket width."""
+    hist, bin_ns = merge_hists(recs)
     samples = sum(r.get("samples", 0) for r in recs)
     overflow = sum(r.get("overflow", 0) for r in recs)
-    period_us = recs[0].get("period_ns", 1000000) // 1000
-    nbins = recs[0].get("nbins", 30000)
-    late = sum(c for b, c in hist.items() if b >= period_us) + overflow
+    period_ns = recs[0].get("period_ns", 1000000)
+    period_us = period_ns // 1000
+    nbins = recs[0].get("nbins", 30000) * bin_ns_of(recs[0]) // bin_ns
+    late = sum(c for b, c in hist.items() if b * bin_ns >= period_ns) + overflow
     s = {
         "samples": samples,
         "min_us": min(r["min_ns"] for r in recs) / 1000.0,
         "avg_us": (sum(r["avg_ns"] * r["samples"] for r in recs) / samples / 1000.0) if samples else None,
         "max_us": max(r["max_ns"] for r in recs) / 1000.0,
-        "p99_us": percentile_bucket(hist, overflow, samples, 0.99),
-        "p9999_us": percentile_bucket(hist, overflow, samples, 0.9999),
+        "p99_us": bucket_us(percentile_bucket(hist, overflow, samples, 0.99), bin_ns),
+        "p9999_us": bucket_us(percentile_bucket(hist, overflow, samples, 0.9999), bin_ns),
         "overruns": late,
         "overflow": overflow,
-        "hist_range_us": nbins,
+        "hist_range_us": bucket_us(nbins, bin_ns),
         "period_us": period_us,
         "exact_ns": all(r["exact"] for r in recs),
         "seeds": [r["seed"] for r in recs],
@@ -241,7 +339,81 @@ def summarize(recs):
         "samples_per_seed": [r.get("samples", 0) for r in recs],
         "hist_consistent": all(r.get("hist_total_ok") for r in recs),
     }
-    return s, hist
+    return s, hist, bin_ns
+
+
+def bucket_value_ns(b, bin_ns, lo_ns, hi_ns):
+    """The value a sample of bucket b stands for: the midpoint of the bucket,
+    cut to the exact [min, max] (the lowest and highest buckets are partly
+    empty: their midpoint could lie beyond the exact extremes)."""
+    return (max(b * bin_ns, lo_ns) + min((b + 1) * bin_ns, hi_ns)) / 2.0
+
+
+def hist_median_ns(hist, bin_ns, n, lo_ns, hi_ns):
+    """Median of n samples (the mean of the two middle ones for even n), from
+    the buckets; None if it lies in the overflow."""
+    if n <= 0:
+        return None
+    ranks = [(n + 1) // 2, n // 2 + 1] if n % 2 == 0 else [(n + 1) // 2]
+    vals, cum = [], 0
+    for b in sorted(hist):
+        cum += hist[b]
+        while ranks and cum >= ranks[0]:
+            vals.append(bucket_value_ns(b, bin_ns, lo_ns, hi_ns))
+            ranks.pop(0)
+    return sum(vals) / len(vals) if not ranks else None
+
+
+def hist_stddev_ns(hist, bin_ns, lo_ns, hi_ns):
+    """Population std-dev of the bucket values (n, not n - 1: a description
+    of the samples, and n is in the thousands)."""
+    n = sum(hist.values())
+    if n <= 0:
+        return None
+    mean = sum(c * bucket_value_ns(b, bin_ns, lo_ns, hi_ns) for b, c in hist.items()) / n
+    var = sum(c * (bucket_value_ns(b, bin_ns, lo_ns, hi_ns) - mean) ** 2 for b, c in hist.items()) / n
+    return math.sqrt(var)
+
+
+def irq_figures(recs):
+    """The seed article's figures of the records (one seed, or all merged):
+    min, max, mean exact (mean weighted by the sample counts), median and
+    std-dev from the summed histogram, in us. The std-dev is left out (None)
+    when samples overflowed the histogram: their values are unknown."""
+    hist, bin_ns = merge_hists(recs)
+    n = sum(r.get("samples", 0) for r in recs)
+    overflow = sum(r.get("overflow", 0) for r in recs)
+    lo, hi = min(r["min_ns"] for r in recs), max(r["max_ns"] for r in recs)
+    med = hist_median_ns(hist, bin_ns, n, lo, hi)
+    sd = hist_stddev_ns(hist, bin_ns, lo, hi) if not overflow else None
+
+    def us(ns):
+        return None if ns is None else round(ns) / 1000.0
+    return {
+        "n": n,
+        "min_us": us(lo),
+        "max_us": us(hi),
+        "mean_us": us(sum(r["avg_ns"] * r["samples"] for r in recs) / n) if n else None,
+        "median_us": us(med),
+        "stddev_us": us(sd),
+        "overflow": overflow,
+    }, hist, bin_ns
+
+
+def irq_summarize(recs):
+    """Merge the per-seed records of one interrupt measurement x load, keeping
+    each seed's figures; also the merged histogram and its bucket width."""
+    s, hist, bin_ns = irq_figures(recs)
+    s.update({
+        "bin_ns": bin_ns,
+        "hist_range_us": bucket_us(recs[0].get("nbins", 0) * bin_ns_of(recs[0]) // bin_ns, bin_ns),
+        "seeds": [r["seed"] for r in recs],
+        "max_per_seed_us": [r["max_ns"] / 1000.0 for r in recs],
+        "n_per_seed": [r.get("samples", 0) for r in recs],
+        "per_seed": [dict(irq_figures([r])[0], seed=r["seed"]) for r in recs],
+        "hist_consistent": all(r.get("hist_total_ok") for r in recs),
+    })
+    return s, hist, bin_ns
 
 
 def fmt_us(v, exact=True):
@@ -253,7 +425,9 @@ def fmt_us(v, exact=True):
 
 
 def fmt_pct(b, nbins):
-    return "> %d" % nbins if b is None else "%d" % b
+    if b is None:
+        return "> %d" % nbins
+    return "%d" % b if isinstance(b, int) else "%.1f" % b
 
 
 # ---- plots -----------------------------------------------------------------------
@@ -263,16 +437,17 @@ COLORS = {("a", 1): "#d62728", ("b", 3): "#1f4e9c", ("b", 2): "#6baed6", ("c", 3
           ("c", 2): "#74c476", ("d", 3): "#54278f", ("d", 2): "#a08cd0"}
 
 
-def logbins(hist, overflow, nbins, per_decade=20):
+def logbins(hist, overflow, range_us, bin_us=1, per_decade=20):
     """Step outline of the counts per log-spaced bin (20 per decade): a list of
     (x us, count) points, two per bin (its edges); empty bins inside the range
-    are drawn at 0.1 (below the plot's floor), so the outline drops to the axis."""
+    are drawn at 0.1 (below the plot's floor), so the outline drops to the axis.
+    A bucket counts at its midpoint (bin_us wide); the overflow at range_us."""
     out = {}
     for b, c in hist.items():
-        k = math.floor(math.log10(b + 0.5) * per_decade)
+        k = math.floor(math.log10((b + 0.5) * bin_us) * per_decade)
         out[k] = out.get(k, 0) + c
     if overflow:
-        k = math.floor(math.log10(nbins) * per_decade)
+        k = math.floor(math.log10(range_us) * per_decade)
         out[k] = out.get(k, 0) + overflow
     if not out:
         return []
@@ -285,9 +460,8 @@ def logbins(hist, overflow, nbins, per_decade=20):
 
 
 def plot_load(load, data, outdir, title_extra):
-    """data: {(sys, measure): (summary, hist)}; one PNG, two panels (1 ms, 100 us)."""
-    gp = shutil.which("gnuplot")
-    if not gp:
+    """data: {(sys, measure): (summary, hist, bin_ns)}; one PNG, two panels (1 ms, 100 us)."""
+    if not shutil.which("gnuplot"):
         print("report: gnuplot not found, no plots (apt-get install gnuplot-nox)", file=sys.stderr)
         return None
     pdir = os.path.join(outdir, "plot")
@@ -303,7 +477,7 @@ def plot_load(load, data, outdir, title_extra):
     png = os.path.join(outdir, "hist-%s.png" % load)
     # x from 5 us, or from the 1-2-5 step below the smallest bucket drawn (a
     # catch-up sample after an overrun can be a few us late)
-    lo = min([b for s_, h in data.values() for b in h] + [5])
+    lo = min([b * w / 1000.0 for s_, h, w in data.values() for b in h] + [5])
     xmin = 5 if lo >= 5 else 2 if lo >= 2 else 1
     g = ['set terminal pngcairo noenhanced size 1400,520 font ",10"', 'set output "%s"' % png,
          "set multiplot layout 1,2 title \"%s: latency histograms, all systems (%s)\" font \",12\"" % (LOAD_TEXT[load], title_extra),
@@ -315,10 +489,10 @@ def plot_load(load, data, outdir, title_extra):
         for sysk, meas, label, dash in curves:
             if (sysk, meas) not in data:
                 continue
-            s, h = data[(sysk, meas)]
+            s, h, w = data[(sysk, meas)]
             f = os.path.join(pdir, "%s-%s-%s.dat" % (load, sysk, meas))
             with open(f, "w") as fh:
-                for x, c in logbins(h, s["overflow"], s["hist_range_us"]):
+                for x, c in logbins(h, s["overflow"], s["hist_range_us"], w / 1000.0):
                     fh.write("%.3f %g\n" % (x, c))
             plots.append("\"%s\" using 1:2 with lines lw %s lc rgb \"%s\" title \"%s (max %s)\""
                          % (f, "2.5" if sysk == "a" else "1.5", COLORS[(sysk, dash)], label, fmt_us(s["max_us"], s["exact_ns"])))
@@ -326,14 +500,72 @@ def plot_load(load, data, outdir, title_extra):
         if plots:
             g.append("plot " + ", \\\n     ".join(plots))
     g.append("unset multiplot")
-    gpf = os.path.join(pdir, "hist-%s.gp" % load)
+    return run_gnuplot(g, os.path.join(pdir, "hist-%s.gp" % load), load, png)
+
+
+def run_gnuplot(script, gpf, what, png):
+    """Write the gnuplot script to gpf and run it; png, or None if it failed."""
     with open(gpf, "w") as fh:
-        fh.write("\n".join(g) + "\n")
-    r = subprocess.run([gp, gpf], capture_output=True, text=True)
+        fh.write("\n".join(script) + "\n")
+    r = subprocess.run([shutil.which("gnuplot"), gpf], capture_output=True, text=True)
     if r.returncode != 0:
-        print("report: gnuplot failed for %s: %s" % (load, r.stderr.strip()[-500:]), file=sys.stderr)
+        print("report: gnuplot failed for %s: %s" % (what, r.stderr.strip()[-500:]), file=sys.stderr)
         return None
     return png
+
+
+# the interrupt curves: Tactus red (the handler thick, its task dark, the
+# floor black), Linux's hard handlers blue/green/light purple, the threaded one dark purple
+IRQ_COLORS = {"a:irq-floor": ("#000000", 1.5), "a:irq-tactus": ("#d62728", 2.5),
+              "a:irq-tactus-task": ("#8c1a1a", 1.5), "b:irq-linux": ("#1f4e9c", 1.5),
+              "c:irq-linux": ("#1b7a2a", 1.5), "d:irq-thread": ("#54278f", 2),
+              "d:irq-linux": ("#a08cd0", 1.5)}
+
+
+def step125(x, up):
+    """The 1-2-5 step at or below x (up: at or above), for the x axis."""
+    e = 10 ** math.floor(math.log10(x))
+    steps = [e * m for m in (1, 2, 5, 10)]
+    if up:
+        return next(v for v in steps if v >= x * 0.999)
+    return [v for v in steps if v <= x * 1.001][-1]
+
+
+def plot_irq_load(load, data, outdir, title_extra):
+    """data: {measurement key: (summary, hist, bin_ns)}; one PNG, one panel,
+    every interrupt measurement of the load."""
+    if not shutil.which("gnuplot"):
+        print("report: gnuplot not found, no plots (apt-get install gnuplot-nox)", file=sys.stderr)
+        return None
+    pdir = os.path.join(outdir, "plot")
+    os.makedirs(pdir, exist_ok=True)
+    png = os.path.join(outdir, "hist-irq-%s.png" % load)
+    # x from the 1-2-5 step below the fastest sample to the one above the
+    # slowest (the overflow drawn at the histogram's end)
+    lo = min([s["min_us"] for s, h, w in data.values()] + [1000])
+    hi = max([s["hist_range_us"] if s["overflow"] else s["max_us"] for s, h, w in data.values()] + [10])
+    g = ['set terminal pngcairo noenhanced size 1000,560 font ",10"', 'set output "%s"' % png,
+         'set title "%s: interrupt latency histograms, all systems (%s)" font ",12"' % (LOAD_TEXT[load], title_extra),
+         "set logscale xy", "set xrange [%g:%g]" % (step125(max(lo, 0.1), False), step125(hi, True)),
+         "set yrange [0.8:*]", "set grid xtics ytics mxtics",
+         'set xlabel "latency (us of virtual time; log-spaced bins, 20 per decade)"', 'set ylabel "samples per bin"',
+         "set key top right font \",9\"", "set format x \"%g\""]
+    plots = []
+    for sysk, _block, rec, label in IRQ_MEASURES:
+        key = "%s:%s" % (sysk, rec)
+        if key not in data:
+            continue
+        s, h, w = data[key]
+        f = os.path.join(pdir, "irq-%s-%s-%s.dat" % (load, sysk, rec))
+        with open(f, "w") as fh:
+            for x, c in logbins(h, s["overflow"], s["hist_range_us"], w / 1000.0):
+                fh.write("%.4f %g\n" % (x, c))
+        color, lw = IRQ_COLORS[key]
+        plots.append("\"%s\" using 1:2 with lines lw %s lc rgb \"%s\" title \"%s (max %s)\""
+                     % (f, lw, color, label, fmt_us(s["max_us"])))
+    if plots:
+        g.append("plot " + ", \\\n     ".join(plots))
+    return run_gnuplot(g, os.path.join(pdir, "hist-irq-%s.gp" % load), "irq " + load, png)
 
 
 # ---- switches -----------------------------------------------------------------------
@@ -373,6 +605,142 @@ def parse_switches(run):
     return [rows[k] for k in sorted(rows)]
 
 
+# ---- interrupt latency -------------------------------------------------------------------
+
+IRQ_TARGETS_HEAD = "### Interrupt latency: targets\n"
+
+
+def irq_targets(irq):
+    """The ratio targets of the interrupt latency, on the worst cases: met
+    True/False, or None when a figure is missing (that system or load was not
+    run), so that a target is never silently dropped."""
+    def worst(load, key):
+        s = irq.get(load, {}).get(key)
+        return s["max_us"] if s else None
+
+    out = []
+
+    def target(name, num, den, limit, ok, text):
+        """ratio = num / den; text(ratio) says the measured numbers."""
+        if num is None or den is None or den <= 0:
+            out.append({"target": name, "met": None, "value": "not measured", "limit": limit, "ratio": None})
+            return
+        r = num / den
+        out.append({"target": name, "met": ok(r), "value": text(r), "limit": limit, "ratio": round(r, 3)})
+
+    h, fl, th = "a:irq-tactus", "a:irq-floor", "d:irq-thread"
+    # (i) Tactus adds little to what the hardware and the NMI entry cost
+    for load in LOADS:
+        x, y = worst(load, h), worst(load, fl)
+        target("%s: Tactus handler worst <= 1.5 x the bare NMI floor's worst" % load, x, y, "<= 1.5",
+               lambda r: r <= 1.5, lambda r, x=x, y=y: "%.1f us vs floor %.1f us: x%.2f" % (x, y, r))
+    # (ii) the load does not move Tactus's worst case
+    for load in LOADS[1:]:
+        x, y = worst(load, h), worst("idle", h)
+        target("%s: Tactus handler worst <= 1.2 x its idle worst" % load, x, y, "<= 1.2",
+               lambda r: r <= 1.2, lambda r, x=x, y=y: "%.1f us vs idle %.1f us: x%.2f" % (x, y, r))
+    # (iii), (iv) against the best Linux gives a device driver's thread
+    for load, k in (("stressng", 10), ("irqoff", 100)):
+        x, y = worst(load, th), worst(load, h)
+        target("%s: Tactus handler worst >= %d x below PREEMPT_RT's threaded handler worst" % (load, k), x, y,
+               ">= %d" % k, lambda r, k=k: r >= k,
+               lambda r, x=x, y=y: "%.1f us vs PREEMPT_RT threaded %.1f us: ratio %.1f" % (y, x, r))
+    return out
+
+
+def irq_intro(summaries, runs, arch):
+    """What the interrupt tables measure, and on which machine; a note for
+    each boot whose QEMU command lacks a word of that machine."""
+    seeds = sorted({sd for s in summaries for sd in s["seeds"]})
+    bins = sorted({s["bin_ns"] for s in summaries})
+    # the device as the modules name it, where that says more than ARCHES
+    devices = sorted({d for r in runs for d in r.get("devices", {}).values() if d not in arch["irq_device"]})
+    md = ["The seed article's interrupt latency: from the device raising its interrupt to the first instruction "
+          "of the handler (\"task woken by the handler\": to the first instruction of the real-time task that "
+          "Tactus's handler woke through a semaphore), one interrupt about every millisecond. Device: %s%s. "
+          "Machine, the same for every system: %s. In us of virtual time, merged over %s %s: min, max and "
+          "mean exact, median and std-dev from the %s ns histogram buckets (their midpoints).\n"
+          % (arch["irq_device"], "".join(", `%s` in the modules' words" % d for d in devices),
+             arch["irq_machine"], "seed" if len(seeds) == 1 else "seeds",
+             ", ".join(str(sd) for sd in seeds), "/".join(str(b) for b in bins))]
+    for w in arch["irq_cmd_must"]:
+        differ = ["irq/%s/%s/s%d" % (r["system"], r["load"], r["seed"])
+                  for r in sorted(runs, key=lambda r: (r["system"], LOADS.index(r["load"]) if r["load"] in LOADS
+                                                       else 9, r["seed"])) if w in r.get("irq_cmd_missing", [])]
+        if differ:
+            md.append("Note: the QEMU command of these boots lacks `%s`, so their machine is not the one above: %s.\n"
+                      % (w, ", ".join(differ)))
+    return md
+
+
+def irq_worst_table(irq, loads, rows):
+    """Worst case per measurement x load, with each seed's (the timer part's
+    first table); Tactus's handler in bold, as the headline figure."""
+    md = ["### Interrupt latency: worst case (max over all seeds; in brackets the per-seed maxima)\n",
+          "| measurement | " + " | ".join(LOAD_TEXT[ld] for ld in loads) + " |",
+          "|---|" + "---|" * len(loads)]
+    for sysk, key, label in rows:
+        cells = []
+        for ld in loads:
+            s = irq[ld].get(key)
+            if not s:
+                cells.append("-")
+                continue
+            worst = fmt_us(s["max_us"])
+            cells.append("%s (%s)" % ("**%s**" % worst if key == "a:irq-tactus" else worst,
+                                      "/".join(fmt_us(v) for v in s["max_per_seed_us"])))
+        md.append("| %s | %s |" % (label, " | ".join(cells)))
+    return md + [""]
+
+
+def irq_targets_table(targets):
+    md = [IRQ_TARGETS_HEAD, "| target | measured | limit | result |", "|---|---|---|---|"]
+    for t in targets:
+        res = "not measured" if t["met"] is None else "met" if t["met"] else "**missed**"
+        md.append("| %s | %s | %s | %s |" % (t["target"], t["value"], t["limit"], res))
+    return md + [""]
+
+
+def irq_load_table(irq, ld, rows, png):
+    """The seed article's table for one load: min / max / mean / median /
+    std-dev / #values, and each seed's worst."""
+    md = ["### Interrupt latency, %s\n" % LOAD_TEXT[ld]]
+    if png:
+        md.append("![irq-%s](%s)\n" % (ld, png))
+    md.append("| measurement | min | max | mean | median | std-dev | #values | max per seed |")
+    md.append("|---|---|---|---|---|---|---|---|")
+    for sysk, key, label in rows:
+        s = irq[ld].get(key)
+        if not s:
+            continue
+        md.append("| %s | %s | %s | %s | %s | %s | %d | %s |" % (
+            label, fmt_us(s["min_us"]), fmt_us(s["max_us"]), fmt_us(s["mean_us"]),
+            fmt_us(s["median_us"]) if s["median_us"] is not None else "> %d" % s["hist_range_us"],
+            fmt_us(s["stddev_us"]), s["n"], " / ".join(fmt_us(v) for v in s["max_per_seed_us"])))
+    over = [label for sysk, key, label in rows if irq[ld].get(key, {}).get("overflow")]
+    if over:
+        md.append("\nNo std-dev where samples overflowed the histogram (their values are unknown): %s."
+                  % ", ".join(over))
+    return md + [""]
+
+
+def irq_markdown(irq, targets, runs, pngs, arch):
+    """The "Interrupt latency" section of results.md."""
+    loads = [ld for ld in LOADS if ld in irq]
+    rows = [(s_, "%s:%s" % (s_, r_), l_) for s_, b_, r_, l_ in IRQ_MEASURES
+            if any("%s:%s" % (s_, r_) in irq[ld] for ld in loads)]
+    md = ["## Interrupt latency\n"]
+    if not loads:  # every irq boot failed before its first record
+        md.append("No interrupt-latency figures: no irq boot printed a record (see Boots).\n")
+        return md + irq_targets_table(targets)
+    md += irq_intro([s for ld in loads for s in irq[ld].values()], runs, arch)
+    md += irq_worst_table(irq, loads, rows)
+    md += irq_targets_table(targets)
+    for ld in loads:
+        md += irq_load_table(irq, ld, rows, pngs.get(ld))
+    return md
+
+
 # ---- main -----------------------------------------------------------------------------
 
 
@@ -388,23 +756,36 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     arch = dict(ARCHES[a.arch])
-    for k in ("qemu", "machine"):
+    for k in ("qemu", "machine", "irq_qemu", "irq_machine"):
         arch[k] = arch[k].format(cpu=a.cpu or arch["cpu"])
     SYSTEMS["a"] = arch["a"]
     ns_insn = arch["ns_per_insn"]
 
     runs, per = [], {}  # per[(load, sys, measure)] = [records]
+    per_irq = {}  # per_irq[(load, "sys:record")] = [records]
     switches = []
     for path in sorted(glob.glob(os.path.join(a.logs, "*.log"))):
         base = os.path.basename(path)
         m = re.match(r"^([abcd])-(\w+)-s(\d+)\.log$", base)
         ms = re.match(r"^switches-s(\d+)\.log$", base)
-        if not m and not ms:
+        mi = re.match(r"^irq-([abcd])-(\w+)-s(\d+)\.log$", base)
+        if not m and not ms and not mi:
             continue
         run = parse_log(path)
         if ms:
             run.update({"system": "switches", "load": "-", "seed": int(ms.group(1))})
             switches = parse_switches(run)
+        elif mi:
+            sysk, load, seed = mi.group(1), mi.group(2), int(mi.group(3))
+            run.update({"system": sysk, "load": load, "seed": seed, "kind": "irq"})
+            recs, run["devices"] = irq_measures_of(run)
+            for name, rec in recs.items():
+                rec["seed"] = seed
+                per_irq.setdefault((load, "%s:%s" % (sysk, name)), []).append(rec)
+            run["measures"] = sorted(recs)
+            # every irq boot must have the spare timer, on the same machine
+            if "qemu_cmd" in run:
+                run["irq_cmd_missing"] = [w for w in arch["irq_cmd_must"] if w not in run["qemu_cmd"]]
         else:
             sysk, load, seed = m.group(1), m.group(2), int(m.group(3))
             run.update({"system": sysk, "load": load, "seed": seed})
@@ -421,9 +802,18 @@ def main():
         recs = [r for r in recs if r.get("samples")]
         if not recs:
             continue
-        s, h = summarize(recs)
+        s, h, w = summarize(recs)
         results.setdefault(load, {})["%s:%s" % (sysk, meas)] = s
-        hists[(load, sysk, meas)] = (s, h)
+        hists[(load, sysk, meas)] = (s, h, w)
+    irq_runs = [r for r in runs if r.get("kind") == "irq"]
+    irq, irq_hists = {}, {}  # irq[load]["sys:record"] = summary
+    for (load, key), recs in sorted(per_irq.items()):
+        recs = [r for r in recs if r.get("samples")]
+        if recs:
+            s, h, w = irq_summarize(recs)
+            irq.setdefault(load, {})[key] = s
+            irq_hists[(load, key)] = (s, h, w)
+    irq_tg = irq_targets(irq) if irq_runs else []
 
     def get(load, sysk, meas):
         return results.get(load, {}).get("%s:%s" % (sysk, meas))
@@ -480,9 +870,14 @@ def main():
         if r.get("cmdline"):
             meta.setdefault("guest_cmdline_example", r["cmdline"])
             break
+    out = {"meta": meta, "results": results, "targets": targets, "switches": switches, "runs": runs}
+    if irq_runs:  # no irq logs: results.json as it was before the interrupt benchmark
+        out["irq"] = {"qemu": arch["irq_qemu"], "device": arch["irq_device"], "results": irq, "targets": irq_tg,
+                      "measurements": {"%s:%s" % (s_, r_): l_ for s_, b_, r_, l_ in IRQ_MEASURES},
+                      "units": "us of QEMU virtual time; min, max, mean exact, median and stddev (population) "
+                               "from the histogram's bucket midpoints; n = samples"}
     with open(os.path.join(a.out, "results.json"), "w") as fh:
-        json.dump({"meta": meta, "results": results, "targets": targets, "switches": switches, "runs": runs},
-                  fh, indent=1, sort_keys=True)
+        json.dump(out, fh, indent=1, sort_keys=True)
 
     # ---- plots
     pngs = {}
@@ -492,6 +887,15 @@ def main():
         p = plot_load(load, data, a.out, "%d seed(s) merged" % len(seeds))
         if p:
             pngs[load] = os.path.basename(p)
+    irq_pngs = {}
+    for load in LOADS:
+        data = {k_: v for (l_, k_), v in irq_hists.items() if l_ == load}
+        if not data:
+            continue
+        seeds = sorted({sd for v in data.values() for sd in v[0]["seeds"]})
+        p = plot_irq_load(load, data, a.out, "%d seed(s) merged" % len(seeds))
+        if p:
+            irq_pngs[load] = os.path.basename(p)
 
     # ---- markdown
     md = []
@@ -502,6 +906,7 @@ def main():
               % (arch["machine"], ", ".join(a.seeds.split()) or "?", a.n, a.n100, ns_insn, arch["systems"]))
     if "timing" in meta:
         md.append("Run: %s\n" % meta["timing"])
+    t0 = len(md)
     # worst-case matrix
     md.append("## Worst case (max over all seeds; in brackets the per-seed maxima)\n")
     md.append("| system | measure | " + " | ".join(LOAD_TEXT[ld] for ld in loads) + " |")
@@ -546,6 +951,11 @@ def main():
                 fmt_pct(s["p99_us"], s["hist_range_us"]), fmt_pct(s["p9999_us"], s["hist_range_us"]),
                 fmt_us(s["max_us"], ex), " / ".join(fmt_us(v, ex) for v in s["max_per_seed_us"]), s["overruns"]))
         md.append("")
+    if not results and irq_runs:
+        # an interrupt-only run (bench.sh --kinds irq): no empty timer tables
+        md[t0:] = ["Timer latency: not run (no <sys>-<load>-s<seed>.log in the logs).\n"]
+    if irq_runs:
+        md += irq_markdown(irq, irq_tg, irq_runs, irq_pngs, arch)
     # switches
     if switches:
         md.append("## Switches and scaling (Tactus, RTAI \"switches\" style)\n")
@@ -578,19 +988,28 @@ def main():
     md.append("## Boots\n")
     md.append("| run | wall s | guest s | result | dmesg issues | load processes at the end |")
     md.append("|---|---|---|---|---|---|")
-    for r in sorted(runs, key=lambda r: (r["system"], LOADS.index(r["load"]) if r["load"] in LOADS else 9, r["seed"])):
-        md.append("| %s/%s/s%d | %s | %s | %s | %s | %s |" % (
-            r["system"], r["load"], r["seed"], r.get("wall_s", "-"), r.get("guest_s", "-"),
+    for r in sorted(runs, key=lambda r: (r.get("kind") == "irq", r["system"],
+                                         LOADS.index(r["load"]) if r["load"] in LOADS else 9, r["seed"])):
+        md.append("| %s%s/%s/s%d | %s | %s | %s | %s | %s |" % (
+            "irq/" if r.get("kind") == "irq" else "", r["system"], r["load"], r["seed"], r.get("wall_s", "-"),
+            r.get("guest_s", "-"),
             "ok" if r["ok"] else "FAILED " + "; ".join(r.get("error_lines", []))[:200], r.get("dmesg_issues", "-"),
             r.get("loadcheck", "-")))
     md.append("")
     bad = [k for k, v in results.items() for kk, vv in v.items() if not vv["hist_consistent"]]
+    bad += ["irq " + k for k, v in irq.items() for kk, vv in v.items() if not vv["hist_consistent"]]
     if bad:
         md.append("Note: histogram totals differ from the sample counts in: %s\n" % ", ".join(sorted(set(bad))))
+    if not irq_runs:
+        md.append("Interrupt latency: not run (no irq-<sys>-<load>-s<seed>.log in the logs).")
     with open(os.path.join(a.out, "results.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
     # a short summary on stdout
-    print("\n".join(md[: md.index("## Targets of issue 4\n") + 3 + len(targets)]))
+    if "## Targets of issue 4\n" in md:
+        print("\n".join(md[: md.index("## Targets of issue 4\n") + 3 + len(targets)]))
+    if irq_tg:
+        i = md.index(IRQ_TARGETS_HEAD)
+        print("\n" + "\n".join(md[i: i + 3 + len(irq_tg)]))
     return 0
 
 

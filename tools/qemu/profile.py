@@ -14,8 +14,15 @@ cut out and summarised: total instructions and instructions per function.
 
 Usage: profile.py --arch arm64|x86_64 --initrd CPIO [--job measure] [--kernel IMAGE]
                   [--load idle|irqoff] [--window SECONDS] [--show N]
+                  [--test profile-irq --handler line_nmi --job edu_handler
+                   --qemu-arg -device --qemu-arg edu]
 --load irqoff runs the sched-irqoff load (20 ms irq-off sections and a user
 busy loop) under the latency task; the N longest paths are shown.
+--test profile-irq (tests/qemu/scripts/profile-irq.sh) profiles a device
+interrupt instead: QEMU's edu device raised by tx_irq.ko at 1 kHz, a path
+ends at the real-time handler (--job edu_handler) or at the task it wakes;
+--handler names the port's function a path passes through (arm64: line_nmi
+for a device line; default: the timer's).
 (a developer tool: `make`-level targets do not depend on it)
 """
 import argparse
@@ -73,8 +80,8 @@ def run(args, workdir):
            "-seed", "1", "-rtc", "base=2026-01-01T00:00:00,clock=vm",
            "-singlestep", "-monitor", "unix:%s,server,nowait" % sock,
            "-D", execlog, "-kernel", args.kernel, "-initrd", args.initrd,
-           "-append", console + " panic=-1 tactus.test=profile tactus.profile_load=%s tactus.profile_window=%s"
-           % (args.load, args.window)]
+           "-append", console + " panic=-1 tactus.test=%s tactus.profile_load=%s tactus.profile_window=%s"
+           % (args.test, args.load, args.window)] + args.qemu_arg
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             errors="replace")
     serial = []
@@ -113,9 +120,13 @@ def main():
     ap.add_argument("--window", default="0.02", help="seconds of execution logged")
     ap.add_argument("--show", type=int, default=8, help="how many paths to break down (longest first)")
     ap.add_argument("--keep", default=None, help="copy the exec log and serial output to KEEP.exec/.serial")
+    ap.add_argument("--test", default="profile", help="guest script: tests/qemu/scripts/TEST.sh")
+    ap.add_argument("--handler", default=None, help="the port function a path passes through")
+    ap.add_argument("--qemu-arg", action="append", default=[], help="one more QEMU argument (repeatable)")
     args = ap.parse_args()
     args.kernel = args.kernel or kernel_image(args.arch)
     _, _, handler, entry_re = ARCHES[args.arch]
+    handler = args.handler or handler
     with tempfile.TemporaryDirectory() as workdir:
         serial, execlog = run(args, workdir)
         if args.keep:

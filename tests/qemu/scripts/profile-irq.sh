@@ -1,0 +1,17 @@
+# tactus-boots: none
+# Developer profile of a device interrupt (tools/qemu/profile.py --test
+# profile-irq): QEMU's edu device (-device edu) raised at 1 kHz by
+# tx_irq.ko's count phase, its real-time handler edu_handler. Not part of
+# the suite.
+echo 0 > /proc/sys/kernel/kptr_restrict
+insmod /lib/modules/tactus_hal.ko && insmod /lib/modules/tactus_sched.ko || exit 1
+window=$(sed -n 's/.*tactus.profile_window=\([0-9.]*\).*/\1/p' /proc/cmdline)
+grep -E " [tT] " /proc/kallsyms
+insmod /lib/modules/tx_irq.ko rate_hz=1000 seconds=3 || exit 1
+while ! dmesg | grep -q 'tx_irq: PASS startup-delivers-held-raise'; do sleep 0.1; done
+sleep 0.5
+echo PROFILE-START
+sleep "${window:-0.02}"
+echo PROFILE-STOP
+while [ "$(cat /sys/module/tx_irq/parameters/done)" != 1 ]; do sleep 0.5; done
+rmmod tx_irq tactus_sched tactus_hal
