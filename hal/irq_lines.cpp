@@ -58,14 +58,6 @@ IrqLine *line_of(unsigned irq)
 	return s == kNoSlot ? nullptr : &g_table.lines[s];
 }
 
-void run_handler(void *arg)
-{
-	const IrqLine &l = *static_cast<const IrqLine *>(arg);
-	if (l.handler)
-		(void)l.handler(l.irq, load_relaxed(&l.cookie)); // RTAI 5.x ignores the result
-	else
-		l.void_handler();
-}
 
 } // namespace
 
@@ -325,7 +317,12 @@ int tx_hal_irq_dispatch(unsigned slot)
 		tx_port_irq_line_mask(slot); // the handler unmasks it once the device is quiet
 		store_relaxed(&l.masked, true);
 	}
-	int need = tx_hal_core_irq(run_handler, &l);
+	const void *core = tx_hal_core_irq_enter();
+	if (l.handler)
+		(void)l.handler(l.irq, load_relaxed(&l.cookie)); // RTAI 5.x ignores the result
+	else
+		l.void_handler();
+	int need = tx_hal_core_irq_exit(core);
 	int64_t ran = static_cast<int64_t>(tx_port_now()) - t0;
 	IrqCpuStats &s = l.stats[tx_port_cpu()];
 	store_relaxed(&s.count, s.count + 1);

@@ -94,11 +94,14 @@ int tx_irq_info(unsigned slot, struct tx_irq_line_info *out);
 void tx_hal_irq_linux_work(void);
 void tx_hal_irq_line_released(unsigned irq, unsigned slot);
 
-/* The HAL's bridge to the scheduler, for the dispatch: fn(arg) runs
- * between the attached scheduler's irq_enter and irq_exit (plainly when
- * none is attached); returns irq_exit's answer. Kernel: hal_module.c;
+/* The HAL's bridge to the scheduler, around a handler in the dispatch:
+ * enter calls the attached scheduler's irq_enter and returns a token for
+ * exit, which calls its irq_exit and returns its answer (0 when no
+ * scheduler is attached; the token keeps enter and exit with the same one
+ * if one attaches or detaches meanwhile). Masked. Kernel: hal_module.c;
  * host: the host port. */
-int tx_hal_core_irq(void (*fn)(void *), void *arg);
+const void *tx_hal_core_irq_enter(void);
+int tx_hal_core_irq_exit(const void *token);
 
 #ifdef __cplusplus
 }

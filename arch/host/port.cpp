@@ -559,12 +559,13 @@ int tx_port_may_sleep(void)
 	return !c.masked && !c.in_irq && tx::g_sched.in_linux();
 }
 
-int tx_hal_core_irq(void (*fn)(void *), void *arg)
+const void *tx_hal_core_irq_enter(void)
 {
 	tx_core_irq_enter();
-	fn(arg);
-	return tx_core_irq_exit();
+	return &m; // the host's scheduler is always there
 }
+
+int tx_hal_core_irq_exit(const void *) { return tx_core_irq_exit(); }
 
 void tx_hal_irq_linux_work(void)
 {

@@ -39,6 +39,8 @@ struct x86_line {
 	unsigned int cpu;         /* where the message goes */
 	bool masked;              /* software mask */
 	bool held;                /* an occurrence came while masked */
+	bool in_service;          /* its handler runs (tx_x86_lines_run) */
+	bool recheck;             /* an NMI found it pending meanwhile */
 	/* PCI devices (rt_request_pci_irq): Tactus's own rt_msi_dev */
 	struct rt_msi_dev pci_ops;
 	struct pci_dev *pdev;
@@ -50,7 +52,16 @@ struct x86_line {
 static struct x86_line xlines[TX_MAX_IRQ_LINES]; /* by number - RT_IRQ_TACTUS_BASE */
 static struct x86_line *by_slot[TX_MAX_IRQ_LINES];
 static DEFINE_MUTEX(numbers_mutex); /* handing numbers out and back */
-static DEFINE_PER_CPU(unsigned long, lines_due); /* slots found pending by this CPU's NMIs */
+static DEFINE_PER_CPU(unsigned long, lines_due);  /* slots found pending by this CPU's NMIs */
+static DEFINE_PER_CPU(unsigned long, lines_here); /* slots of the lines routed to this CPU */
+
+/* Linux context: move line 'l' (slot) to 'cpu' in the per-CPU line sets. */
+static void set_line_cpu(struct x86_line *l, unsigned int cpu)
+{
+	clear_bit(l->slot, per_cpu_ptr(&lines_here, l->cpu));
+	WRITE_ONCE(l->cpu, cpu);
+	set_bit(l->slot, per_cpu_ptr(&lines_here, cpu));
+}
 
 static struct x86_line *line_of_number(unsigned int irq)
 {
@@ -69,11 +80,11 @@ static int apicid_of(unsigned int cpu)
 	return per_cpu(x86_cpu_to_apicid, cpu);
 }
 
-/* Linux process context: point the device's message at l->cpu (its APIC
+/* Linux process context: point the device's message at 'cpu' (its APIC
  * takes 8-bit destinations in this format: refused above 255 at claim). */
-static void aim(struct x86_line *l)
+static void aim(struct x86_line *l, unsigned int cpu)
 {
-	l->dev->write_msg(l->dev, MSI_ADDRESS_BASE | ((u64)apicid_of(l->cpu) << 12), MSI_DATA_NMI | NMI_VECTOR);
+	l->dev->write_msg(l->dev, MSI_ADDRESS_BASE | ((u64)apicid_of(cpu) << 12), MSI_DATA_NMI | NMI_VECTOR);
 }
 
 static int first_online(u32 cpus)
@@ -91,18 +102,20 @@ static int first_online(u32 cpus)
 
 bool tx_x86_lines_poll(void)
 {
+	unsigned long here = this_cpu_read(lines_here), due = 0;
 	unsigned int cpu = raw_smp_processor_id();
-	unsigned long due = 0;
 	bool ours = false;
 	int s;
 
-	for (s = 0; s < TX_MAX_IRQ_LINES; s++) {
+	for_each_set_bit(s, &here, TX_MAX_IRQ_LINES) {
 		struct x86_line *l = READ_ONCE(by_slot[s]);
 
 		if (!l || READ_ONCE(l->cpu) != cpu || !l->dev->pending(l->dev))
 			continue;
 		ours = true;
-		if (READ_ONCE(l->masked))
+		if (READ_ONCE(l->in_service))
+			WRITE_ONCE(l->recheck, true); /* the one in service, or a new one: see lines_run */
+		else if (READ_ONCE(l->masked))
 			WRITE_ONCE(l->held, true);
 		else
 			due |= 1ul << s;
@@ -112,13 +125,44 @@ bool tx_x86_lines_poll(void)
 	return ours;
 }
 
+/*
+ * Run one line's handler. An NMI can come while it runs when the co-kernel
+ * drains what came while it was masked (unmask_draining, in a task or in
+ * Linux): it finds the device still pending until the handler acknowledges
+ * it, and must not run the handler a second time for that occurrence. So
+ * the line is "in service" meanwhile, and afterwards the device is asked
+ * again only if such an NMI came: still pending now, after the handler's
+ * acknowledgement, is a new occurrence. Bounded: RERUNS rounds, then the
+ * rest is left to the line's next NMI.
+ */
+#define RERUNS 4
+
+static int run_line(unsigned int s)
+{
+	struct x86_line *l = READ_ONCE(by_slot[s]);
+	int need = 0, round;
+
+	if (!l)
+		return tx_hal_irq_dispatch(s); /* being released: the core keeps it quiet */
+	for (round = 0; round < RERUNS; round++) {
+		WRITE_ONCE(l->in_service, true);
+		barrier();
+		need |= tx_hal_irq_dispatch(s);
+		barrier();
+		WRITE_ONCE(l->in_service, false);
+		if (!xchg(&l->recheck, false) || READ_ONCE(l->masked) || !l->dev->pending(l->dev))
+			break;
+	}
+	return need;
+}
+
 int tx_x86_lines_run(void)
 {
 	unsigned long due = this_cpu_xchg(lines_due, 0);
 	int need = 0, s;
 
 	for_each_set_bit(s, &due, TX_MAX_IRQ_LINES)
-		need |= tx_hal_irq_dispatch(s);
+		need |= run_line(s);
 	return need;
 }
 
@@ -150,8 +194,9 @@ int tx_port_irq_line_claim(unsigned int irq, unsigned int slot, uint32_t *cpus, 
 	WRITE_ONCE(l->held, false);
 	l->cpu = cpu;
 	l->slot = slot;
-	aim(l);
-	WRITE_ONCE(by_slot[slot], l); /* polled from here on */
+	aim(l, cpu);
+	WRITE_ONCE(by_slot[slot], l);
+	set_bit(slot, per_cpu_ptr(&lines_here, cpu)); /* polled from here on */
 	*cpus = 1u << cpu;
 	*flags = 0; /* an MSI is an edge */
 	return 0;
@@ -163,6 +208,7 @@ void tx_port_irq_line_release(unsigned int irq, unsigned int slot)
 	struct x86_line *l = by_slot[slot];
 
 	l->dev->write_msg(l->dev, 0, 0); /* the device sends nothing more */
+	clear_bit(slot, per_cpu_ptr(&lines_here, l->cpu));
 	WRITE_ONCE(by_slot[slot], NULL);
 	synchronize_rcu(); /* NMI handlers (nmi_handle runs them under RCU) that polled it are done */
 	mutex_lock(&numbers_mutex);
@@ -200,9 +246,11 @@ int tx_port_irq_line_route(unsigned int slot, uint32_t cpus)
 
 	if (!l || cpu < 0 || apicid_of(cpu) > 255)
 		return -EINVAL;
-	WRITE_ONCE(l->cpu, cpu);
-	aim(l);
-	if (l->dev->pending(l->dev)) /* may have gone to the old CPU, which no longer polls it */
+	/* The message first: until the line moves, the old CPU still polls it
+	 * and claims an NMI that was on its way there. */
+	aim(l, cpu);
+	set_line_cpu(l, cpu);
+	if (l->dev->pending(l->dev)) /* may have gone to the old CPU meanwhile */
 		tx_x86_device_nmi(cpu);
 	return 0;
 }

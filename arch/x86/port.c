@@ -433,7 +433,8 @@ static bool chipset_error_nmi(void)
 static int tx_nmi(unsigned int type, struct pt_regs *regs)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
-	bool ours = false;
+	bool ours = false, devices_ran = false;
+	int need = 0;
 	u64 now;
 	unsigned long why;
 
@@ -441,12 +442,21 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 		WRITE_ONCE(c->nmi_deferred, 1); /* sent again by timer_lock_drop() */
 		return chipset_error_nmi() ? NMI_DONE : NMI_HANDLED;
 	}
+	/* Device lines first: their handlers are what a real-time driver
+	 * waits for, and the timer's bookkeeping below need not delay them.
+	 * Masked, they wait for whoever unmasks (tx_x86_pending). */
+	if (tx_x86_lines_poll()) {
+		ours = true;
+		if (__this_cpu_read(tx_x86_masked)) {
+			__this_cpu_or(tx_x86_pending, WHY_DEVICE);
+		} else {
+			__this_cpu_write(tx_x86_masked, 1); /* until the switch decision below */
+			need = tx_x86_lines_run();
+			devices_ran = true;
+		}
+	}
 	now = rdtsc();
 	why = collect(c, now, &ours);
-	if (tx_x86_lines_poll()) { /* a device line of this CPU has something for us */
-		ours = true;
-		why |= WHY_DEVICE;
-	}
 	if (ours || (why & WHY_TIMER))
 		expect_late_nmis(c);
 	else if (!why && now < READ_ONCE(c->late_msi_until) && READ_ONCE(c->late_credit) &&
@@ -467,14 +477,16 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 		c->stats.timer_nmis++;
 	if (why & WHY_IPI)
 		c->stats.ipi_nmis++;
-	if (!why)
+	if (!why && !devices_ran)
 		goto out;
-	if (__this_cpu_read(tx_x86_masked)) {
+	if (!devices_ran && __this_cpu_read(tx_x86_masked)) {
 		__this_cpu_or(tx_x86_pending, why); /* run by whoever unmasks */
 		goto out;
 	}
 	__this_cpu_write(tx_x86_masked, 1);
-	if (!run_core(why)) { /* the core's timer_irq re-aims the source */
+	if (why)
+		need |= run_core(why); /* the core's timer_irq re-aims the source */
+	if (!need) {
 		__this_cpu_write(tx_x86_masked, 0);
 		goto out;
 	}
@@ -659,7 +671,9 @@ int tx_arch_init(void)
 	err = source->claim();
 	if (err)
 		return err;
-	err = register_nmi_handler(NMI_LOCAL, tx_nmi, 0, "tactus");
+	/* First in Linux's list of NMI_LOCAL handlers: a real-time device's
+	 * handler then starts after Linux's NMI entry and nothing else. */
+	err = register_nmi_handler(NMI_LOCAL, tx_nmi, NMI_FLAG_FIRST, "tactus");
 	if (err)
 		goto fail;
 	preempt_disable();

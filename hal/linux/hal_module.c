@@ -59,19 +59,22 @@ void tx_hal_linux_work_sync(void)
 
 /* ---- The scheduler around real-time device handlers ---------------------- */
 
-/* hal/irq_lines.h. The scheduler may attach or detach meanwhile: read once,
- * so that enter and exit go to the same one. */
-int tx_hal_core_irq(void (*fn)(void *), void *arg)
+/* hal/irq_lines.h. The scheduler may attach or detach meanwhile: the
+ * token is the one irq_enter went to. */
+const void *tx_hal_core_irq_enter(void)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
-	if (!core) {
-		fn(arg);
-		return 0;
-	}
-	core->irq_enter();
-	fn(arg);
-	return core->irq_exit();
+	if (core)
+		core->irq_enter();
+	return core;
+}
+
+int tx_hal_core_irq_exit(const void *token)
+{
+	const struct tx_core_ops *core = token;
+
+	return core ? core->irq_exit() : 0;
 }
 
 /* arch/port.h. irqs_disabled() first: in a real-time task or handler it is

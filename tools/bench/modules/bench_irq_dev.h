@@ -187,6 +187,10 @@ static inline void irqdev_arm(u64 raise)
 
 	irqdev_cmp = hpet + ticks;
 	irqdev_raise = tsc + mul_u64_u64_div_u64(ticks, irqdev_tsc_hz, irqdev_hpet_hz);
+	/* An NMI that polls irqdev_pending() (Tactus's handler) must see the
+	 * new compare value once it sees 'armed', or it finds the old one due
+	 * and runs the handler for a raise that has not come. */
+	barrier();
 	WRITE_ONCE(irqdev_armed, true);
 	writeq(irqdev_cmp, irqdev_hpet + IRQDEV_CMP);
 	irqdev_write_cfg(irqdev_cfg | IRQDEV_CFG_ENABLE);
@@ -201,7 +205,10 @@ static inline void irqdev_disarm(void)
 /* An edge has no status to read: "armed and its time has come". */
 static inline bool irqdev_pending(void)
 {
-	return READ_ONCE(irqdev_armed) && (s64)(readq(irqdev_hpet + IRQDEV_COUNTER) - irqdev_cmp) >= 0;
+	if (!READ_ONCE(irqdev_armed))
+		return false;
+	barrier();
+	return (s64)(readq(irqdev_hpet + IRQDEV_COUNTER) - READ_ONCE(irqdev_cmp)) >= 0;
 }
 
 /* The comparator's FSB message (MSI): NMI-class delivery for Tactus and
