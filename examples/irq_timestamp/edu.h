@@ -21,4 +21,31 @@
 #define EDU_IDENT_MASK 0xff
 #define EDU_IDENT_ED   0xed
 
+#include <linux/err.h>
+#include <linux/pci.h>
+
+/* A driver's probe: enable the device and map BAR 0; the registers, or an
+ * ERR_PTR. edu_close() undoes it. Linux context. */
+static inline void __iomem *edu_open(struct pci_dev *pdev)
+{
+	void __iomem *bar;
+	int err = pci_enable_device(pdev);
+
+	if (err)
+		return ERR_PTR(err);
+	bar = pci_iomap(pdev, 0, 0);
+	if (bar && (readl(bar + EDU_REG_IDENT) & EDU_IDENT_MASK) == EDU_IDENT_ED)
+		return bar;
+	if (bar)
+		pci_iounmap(pdev, bar);
+	pci_disable_device(pdev);
+	return ERR_PTR(bar ? -ENODEV : -ENOMEM);
+}
+
+static inline void edu_close(struct pci_dev *pdev, void __iomem *bar)
+{
+	pci_iounmap(pdev, bar);
+	pci_disable_device(pdev);
+}
+
 #endif /* EXAMPLES_EDU_H */

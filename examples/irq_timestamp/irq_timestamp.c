@@ -95,23 +95,16 @@ static void raise_loop(long unused)
 
 static int edu_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
-	int err = pci_enable_device(pdev);
-
-	if (err)
-		return err;
-	edu.bar = pci_iomap(pdev, 0, 0);
-	if (!edu.bar) {
-		pci_disable_device(pdev);
-		return -ENOMEM;
-	}
+	edu.bar = edu_open(pdev);
+	if (IS_ERR(edu.bar))
+		return PTR_ERR(edu.bar);
 	edu.pdev = pdev;
 	return 0;
 }
 
 static void edu_remove(struct pci_dev *pdev)
 {
-	pci_iounmap(pdev, edu.bar);
-	pci_disable_device(pdev);
+	edu_close(pdev, edu.bar);
 	edu.pdev = NULL;
 }
 

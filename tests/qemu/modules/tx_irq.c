@@ -321,21 +321,9 @@ out:
 
 static int edu_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
-	int err = pci_enable_device(pdev);
-
-	if (err)
-		return err;
-	edu.bar = pci_iomap(pdev, 0, 0);
-	if (!edu.bar) {
-		pci_disable_device(pdev);
-		return -ENOMEM;
-	}
-	if ((readl(edu.bar + EDU_REG_IDENT) & EDU_IDENT_MASK) != EDU_IDENT_ED) {
-		pr_err("tx_irq: not an edu device\n");
-		pci_iounmap(pdev, edu.bar);
-		pci_disable_device(pdev);
-		return -ENODEV;
-	}
+	edu.bar = edu_open(pdev);
+	if (IS_ERR(edu.bar))
+		return PTR_ERR(edu.bar);
 	edu.pdev = pdev;
 	return 0;
 }
@@ -344,8 +332,7 @@ static void edu_remove(struct pci_dev *pdev)
 {
 	if (leave_line)
 		return; /* the HAL releases the line after our exit: the BAR stays mapped for its pending() */
-	pci_iounmap(pdev, edu.bar);
-	pci_disable_device(pdev);
+	edu_close(pdev, edu.bar);
 }
 
 static const struct pci_device_id edu_ids[] = { { PCI_DEVICE(EDU_VENDOR_ID, EDU_DEVICE_ID) }, {} };
