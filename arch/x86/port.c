@@ -449,6 +449,7 @@ static int tx_nmi(unsigned int type, struct pt_regs *regs)
 		ours = true;
 		if (__this_cpu_read(tx_x86_masked)) {
 			__this_cpu_or(tx_x86_pending, WHY_DEVICE);
+			c->stats.lines_deferred++;
 		} else {
 			__this_cpu_write(tx_x86_masked, 1); /* until the switch decision below */
 			need = tx_x86_lines_run();

@@ -40,6 +40,9 @@ struct tx_hal_stats {
 	/* NMIs that came with nothing left in them and were claimed as late
 	 * ones of ours (x86: tx_nmi), rather than reported as unknown. */
 	u64 empty_nmis;
+	/* Device-line NMIs that found the co-kernel masked here: their
+	 * handlers ran when it unmasked (x86; arm64's GIC holds them). */
+	u64 lines_deferred;
 	/* Counts of the time base: timer deadline -> NMI handler entry, and
 	 * handler entry -> redirect trampoline (Linux's NMI exit path). */
 	u64 entry_min, entry_max, exit_min, exit_max;

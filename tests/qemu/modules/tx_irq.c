@@ -21,11 +21,17 @@
  *              priority wakes, and runs before R's write returns
  *  pend        each occurrence passed on with rt_pend_linux_irq() reaches
  *              the Linux handler of rt_request_linux_irq() exactly once
- *  mask        from R: rt_disable_irq() holds a raise, rt_enable_irq()
- *              delivers it at once
+ *  mask        from R: each masking call (rt_disable_irq, rt_mask_irq,
+ *              rt_mask_and_ack_irq, rt_shutdown_irq) holds a raise, its
+ *              counterpart (rt_enable_irq, rt_unmask_irq, rt_end_irq,
+ *              rt_ack_irq) delivers it at once; an rt_set_irq_ack() routine
+ *              runs before the handler, and NULL removes it
  *  context     rt_request_irq() from a task and from the handler: -EPERM
  *  route       (2 CPUs) rt_assign_irq_to_cpu() moves the handler to CPU 1,
  *              rt_reset_irq_to_sym_mode() back, with RTAI's return values
+ *  churn       (2 CPUs) a task on CPU 1 raises every 50 us while Linux on
+ *              CPU 0 releases and requests the line (routed to CPU 1) 20
+ *              times: no handler runs once rt_release_irq() has returned
  * Then 'done' is 1; the line is released at unload, unless leave_line=1
  * (the unload test: the HAL releases it after the module's exit).
  */
@@ -64,8 +70,10 @@ static volatile int mode;
 static volatile long raised, handled, woken, sync_misses, wake_misses, wrong_cookie, linux_seen;
 static volatile int handler_cpu = -1, handler_ctx_err = 1, task_ctx_err = 1, mask_ok = -1;
 static volatile int raiser_jobs, raiser_done, want_mask_test;
+static volatile long acks, acks_before_handler; /* the rt_set_irq_ack() routine's calls */
 static RTIME lat_irq_max, lat_task_max, raise_time;
-static RT_TASK raiser, waiter;
+static RT_TASK raiser, waiter, churner;
+static volatile int churning;
 static SEM wake_sem;
 static struct task_struct *controller;
 
@@ -96,6 +104,8 @@ static int edu_handler(unsigned int irq, void *cookie)
 	if (cookie != &edu)
 		wrong_cookie++;
 	writel(status, edu.bar + EDU_REG_IRQ_ACK);
+	if (acks > acks_before_handler)
+		acks_before_handler++; /* the ack routine ran first, for this one */
 	handled++;
 	handler_cpu = rtai_cpuid();
 	switch (mode) {
@@ -126,18 +136,40 @@ static void raise_now(void)
 	writel(1, edu.bar + EDU_REG_IRQ_RAISE);
 }
 
-/* RT context: masked, a raise is held; unmasked, it comes at once. */
+/* RT context: masked, a raise is held; unmasked, it comes at once. Every
+ * pair of RTAI's names for masking and unmasking, then an ack routine. */
+static void (*const masks[])(unsigned int) = { rt_disable_irq, rt_mask_irq, rt_mask_and_ack_irq, rt_shutdown_irq };
+static void (*const unmasks[])(unsigned int) = { rt_enable_irq, rt_unmask_irq, rt_end_irq, rt_ack_irq };
+static int edu_ack(unsigned int irq, void *cookie)
+{
+	acks++;
+	return 0;
+}
+
 static void mask_test(void)
 {
-	long before = handled;
+	int i;
 
-	rt_disable_irq(edu.line);
+	mask_ok = 1;
+	for (i = 0; i < ARRAY_SIZE(masks); i++) {
+		long before = handled;
+
+		masks[i](edu.line);
+		raise_now();
+		rt_busy_sleep(20000);
+		mask_ok = mask_ok && handled == before;
+		unmasks[i](edu.line);
+		rt_busy_sleep(20000);
+		mask_ok = mask_ok && handled == before + 1;
+	}
+	if (rt_set_irq_ack(edu.line, edu_ack))
+		mask_ok = 0;
 	raise_now();
 	rt_busy_sleep(20000);
-	mask_ok = handled == before;
-	rt_enable_irq(edu.line);
+	rt_set_irq_ack(edu.line, NULL);
+	raise_now();
 	rt_busy_sleep(20000);
-	mask_ok = mask_ok && handled == before + 1;
+	mask_ok = mask_ok && acks == 1 && acks_before_handler == 1;
 }
 
 static void raiser_body(long unused)
@@ -270,6 +302,55 @@ static void check_route(void)
 	check(handler_cpu == 0, "reset-moves-handler-back", "handler ran on CPU", handler_cpu, 0);
 }
 
+/* CPU 1: raise whatever the line's state (the device holds what it raised). */
+static void churner_body(long unused)
+{
+	while (READ_ONCE(churning)) {
+		writel(1, edu.bar + EDU_REG_IRQ_RAISE);
+		rt_task_wait_period();
+	}
+	rt_task_suspend(NULL);
+}
+
+static void check_churn(void)
+{
+	int i, late = 0, bad_release = 0, bad_request = 0;
+
+	if (num_online_cpus() < 2)
+		return;
+	if (rt_task_init_cpuid(&churner, churner_body, 0, 8192, 20, 0, NULL, 1)) {
+		check(false, "churn-task", "rt_task_init_cpuid on CPU 1 failed", 0, 0);
+		return;
+	}
+	churning = 1;
+	rt_task_make_periodic_relative_ns(&churner, 50000, 50000);
+	for (i = 0; i < 20 && edu.line >= 0; i++) {
+		long after;
+
+		rt_assign_irq_to_cpu(edu.line, 1ul << 1);
+		rt_startup_irq(edu.line);
+		msleep(5);
+		bad_release += rt_release_irq(edu.line) != 0;
+		after = handled;
+		msleep(2);
+		late += handled != after;
+		edu.line = rt_request_pci_irq(edu.pdev, edu_handler, &edu, 0, edu_pending);
+		bad_request += edu.line < 0;
+	}
+	WRITE_ONCE(churning, 0);
+	msleep(5);
+	rt_task_delete(&churner);
+	check(bad_release == 0 && bad_request == 0, "churn-20-releases-and-requests", "failed release, request",
+	      bad_release, bad_request);
+	check(late == 0, "churn-no-handler-after-release", "releases followed by a handler run", late, 0);
+	if (edu.line >= 0) {
+		rt_startup_irq(edu.line);
+		msleep(5); /* the raise the device still holds */
+		check(rt_request_linux_irq(edu.line, linux_handler, "tx_irq-linux", &edu) == 0,
+		      "churn-linux-handler-again", "", 0, 0);
+	}
+}
+
 static int controller_fn(void *unused)
 {
 	long n = (long)rate_hz * seconds;
@@ -311,6 +392,7 @@ static int controller_fn(void *unused)
 	mode = MODE_COUNT;
 
 	check_route();
+	check_churn();
 out:
 	pr_info("tx_irq: result fails=%d\n", fails);
 	WRITE_ONCE(done, 1);

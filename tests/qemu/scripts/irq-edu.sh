@@ -6,7 +6,8 @@
 # line as a pseudo-NMI): the refusals, a line that starts masked, 10 kHz of
 # raises for 10 s with none lost, a handler that wakes a task, occurrences
 # pended to Linux reaching its handler exactly once, masking, context
-# refusals, routing (2 CPUs), /proc/tactus/irqs, and a module unloaded with
+# refusals, routing and release against a handler on the other CPU (2 CPUs),
+# /proc/tactus/irqs, and a module unloaded with
 # its line still requested. On deterministic boots also: each handler ran
 # before the raising write returned, the task it woke too.
 . /tests/sched-lib.sh
@@ -16,9 +17,12 @@ tx_mark
 tx_check insmod-tx_irq insmod $M/tx_irq.ko
 tx_check phases-finished tx_wait_param tx_irq done 1 240
 cat /proc/tactus/irqs
+# With 2 CPUs the churn phase took the line again at the end: a new count.
+min_count=100000 pended=', 1000 pended'
+[ "$(tx_cpus)" -gt 1 ] && min_count=0 pended=''
 tx_check proc-irqs-shows-the-line sh -c "grep -E '^[0-9]+ +(edge|level) .*edu_handler' /proc/tactus/irqs |
-	awk '{ exit !(\$5 > 100000) }'"
-tx_check proc-irqs-shows-the-linux-handler grep -q 'linux handler: irq .* linux_handler .*on the real-time line), 1000 pended' /proc/tactus/irqs
+	awk '{ exit !(\$5 > $min_count) }'"
+tx_check proc-irqs-shows-the-linux-handler grep -q "linux handler: irq .* linux_handler .*on the real-time line)$pended" /proc/tactus/irqs
 tx_check rmmod-tx_irq rmmod tx_irq
 tx_module_checks tx_irq
 tx_since | grep "tx_irq: result"

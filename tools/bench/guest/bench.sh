@@ -105,7 +105,7 @@ irq_run() {
 	if insmod $M/$_m.ko samples=$N "$@"; then
 		wait_done $_m $((N / 1000 * 4 + 120))
 		cat /proc/$_m >/tmp/r-$_name
-		[ -r /proc/tactus/irqs ] && cat /proc/tactus/irqs >/tmp/hal-$_name
+		[ -r /proc/tactus/irqs ] && cat /proc/tactus/hal /proc/tactus/irqs >/tmp/hal-$_name
 		rmmod $_m || err "rmmod $_m"
 		RESULTS="$RESULTS $_name"
 	else
