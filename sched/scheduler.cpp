@@ -106,6 +106,7 @@ void Scheduler::init(uint32_t online_cpus)
 		c.irq_depth = 0;
 		c.switch_time = static_cast<Count>(tx_port_now());
 		c.programmed = c.rr_deadline = c.wd_deadline = kForever;
+		c.programmed_budget = false;
 		c.tick_time = c.next_tick = 0;
 		c.timer_dirty = false;
 		c.fpu_regs = &c.linux_task;
@@ -235,8 +236,13 @@ void Scheduler::schedule(CpuState &c)
 	start_running(c, next, now);
 	// The next event stays programmed unless the new task's watchdog or
 	// round-robin deadline comes first (a later one is checked when the
-	// earlier event fires).
-	if (min(c.rr_deadline, c.wd_deadline) < c.programmed)
+	// earlier event fires), or the new context has no budget and what is
+	// programmed is the previous one's: left there, it would bring an NMI
+	// that serves nothing (a task that woke and blocked within its budget
+	// leaves its watchdog deadline behind at every job), and an NMI-class
+	// device interrupt that came meanwhile would wait for it.
+	Count budget = min(c.rr_deadline, c.wd_deadline);
+	if (budget < c.programmed || (budget == kForever && c.programmed_budget))
 		reprogram(c);
 	tx_port_switch(&prev->ctx, &next->ctx);
 	finish_switch(this_cpu());
@@ -354,7 +360,9 @@ void Scheduler::reprogram(CpuState &c)
 		else if (Timer *t = c.timers.earliest())
 			next = aim_for(t->deadline);
 	}
-	next = min(next, min(c.rr_deadline, c.wd_deadline));
+	Count budget = min(c.rr_deadline, c.wd_deadline);
+	c.programmed_budget = budget < next;
+	next = min(next, budget);
 	c.timer_dirty = false;
 	if (next == c.programmed)
 		return;

@@ -74,6 +74,7 @@ struct CpuState {
 	unsigned irq_depth;   // inside timer_irq/ipi_irq: never switch
 	Count switch_time;    // when current was switched in
 	Count programmed;     // what the hardware timer holds (kForever: stopped)
+	bool programmed_budget; // ... and it is a budget deadline (rr, watchdog) of current
 	Count rr_deadline;    // round-robin quantum end of current
 	Count wd_deadline;    // watchdog budget end of current
 	Count tick_time;      // periodic mode: time of the latest tick

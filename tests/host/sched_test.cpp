@@ -804,3 +804,26 @@ TEST_F(FpuRefused, FpuTaskIsRefusedWhenThePortCannotSaveTheState)
 	start(b, 1, [&] { runs++; }, 0);
 	EXPECT_EQ(runs, 1);
 }
+
+// A task that wakes, works within its watchdog budget and blocks leaves no
+// timer event behind when Linux (which has no budget) takes the CPU: the
+// budget's deadline would bring an interrupt that serves nothing.
+TEST_F(Sched, ABlockedTaskLeavesNoWatchdogDeadlineBehind)
+{
+	tx::g_sched.set_watchdog_budget(100000);
+	SEM s{};
+	ASSERT_EQ(rt_sem_init(&s, 0), 0);
+	start(a, 1, [&] {
+		while (rt_sem_wait(&s) < RTE_LOWERR)
+			work(100);
+	});
+	for (int i = 0; i < 3; i++) {
+		rt_sem_signal(&s);
+		EXPECT_EQ(tx::sim::timer_deadline(0), -1) << "job " << i << " left its watchdog deadline armed";
+		uint64_t irqs = tx::sim::counters().timer_irqs;
+		run(300000); // past the budget
+		EXPECT_EQ(tx::sim::counters().timer_irqs, irqs) << "a timer interrupt for nothing";
+	}
+	EXPECT_EQ(tx::g_sched.watchdog_hits(), 0u);
+	rt_sem_delete(&s);
+}
