@@ -20,7 +20,7 @@ help:
 	@echo "make deps                 install the Debian packages (apt-get, idempotent)"
 	@echo "make kernel ARCH=arm64    Linux 6.12 for Tactus (cached under ~/.cache/tactus; VARIANT=debug too)"
 	@echo "make modules ARCH=arm64   the Tactus modules, examples and test modules (build/modules-arm64-*)"
-	@echo "make bench ARCH=arm64     Tactus vs Linux, Debian stock and PREEMPT_RT in QEMU: tables, JSON, plots (build/bench, < 60 min)"
+	@echo "make bench ARCH=arm64     Tactus vs Linux, Debian stock and PREEMPT_RT in QEMU, timer and device-interrupt latency: tables, JSON, plots (build/bench, ~30 min)"
 	@echo "make bench ARCH=x86_64    the same on x86_64: Tactus on Debian's stock kernel vs stock and PREEMPT_RT, one seed (build/bench/x86_64, ~4 min)"
 	@echo "make bench-quick          the grinder load only, one seed, fewer samples, ARCH=arm64 or x86_64 (build/bench/quick, build/bench/x86_64/quick, < 10 min)"
 
