@@ -25,6 +25,7 @@
 #include "../../arch/port.h"
 #include "../../hal/linux/arch_hooks.h"
 #include "port_internal.h"
+#include "timer_source.h" /* tx_x86_expect_stray */
 
 #define MSI_ADDRESS_BASE 0xfee00000u
 #define MSI_DATA_NMI 0x400 /* delivery mode 100b: NMI; edge */
@@ -194,9 +195,11 @@ int tx_port_irq_line_claim(unsigned int irq, unsigned int slot, uint32_t *cpus, 
 	WRITE_ONCE(l->held, false);
 	l->cpu = cpu;
 	l->slot = slot;
-	aim(l, cpu);
+	/* Polled before the message goes out: a device that has an interrupt
+	 * outstanding sends it as soon as its MSI is on. */
 	WRITE_ONCE(by_slot[slot], l);
-	set_bit(slot, per_cpu_ptr(&lines_here, cpu)); /* polled from here on */
+	set_bit(slot, per_cpu_ptr(&lines_here, cpu));
+	aim(l, cpu);
 	*cpus = 1u << cpu;
 	*flags = 0; /* an MSI is an edge */
 	return 0;
@@ -210,6 +213,7 @@ void tx_port_irq_line_release(unsigned int irq, unsigned int slot)
 	l->dev->write_msg(l->dev, 0, 0); /* the device sends nothing more */
 	clear_bit(slot, per_cpu_ptr(&lines_here, l->cpu));
 	WRITE_ONCE(by_slot[slot], NULL);
+	tx_x86_expect_stray(l->cpu); /* an MSI still on its way finds nothing: ours */
 	synchronize_rcu(); /* NMI handlers (nmi_handle runs them under RCU) that polled it are done */
 	mutex_lock(&numbers_mutex);
 	*l = (struct x86_line){ .slot = NO_SLOT };
@@ -243,13 +247,16 @@ int tx_port_irq_line_route(unsigned int slot, uint32_t cpus)
 {
 	struct x86_line *l = by_slot[slot];
 	int cpu = first_online(cpus);
+	unsigned int old;
 
 	if (!l || cpu < 0 || apicid_of(cpu) > 255)
 		return -EINVAL;
 	/* The message first: until the line moves, the old CPU still polls it
 	 * and claims an NMI that was on its way there. */
+	old = l->cpu;
 	aim(l, cpu);
 	set_line_cpu(l, cpu);
+	tx_x86_expect_stray(old); /* an MSI still on its way there finds nothing: ours */
 	if (l->dev->pending(l->dev)) /* may have gone to the old CPU meanwhile */
 		tx_x86_device_nmi(cpu);
 	return 0;
