@@ -239,10 +239,10 @@ void tx_core_dispatch(void);
  * dead tasks). Linux context, unmasked. */
 void tx_core_linux_work(void);
 
-/* A real-time interrupt handler runs on this CPU (between the two, blocking
- * calls refuse and wake-ups do not switch). Masked, real-time context.
- * irq_exit returns nonzero when this CPU must switch, as tx_core_timer_irq. */
-void tx_core_irq_enter(void);
+/* A real-time device handler ran on this CPU (while it ran, the HAL's
+ * tx_hal_irq_cpus counted it: blocking calls refused and wake-ups did not
+ * switch). Nonzero when this CPU must switch, as tx_core_timer_irq.
+ * Masked, real-time context. */
 int tx_core_irq_exit(void);
 
 /* ---- HAL entry points, called by the port -------------------------------- */

@@ -9,6 +9,8 @@
 
 using namespace tx;
 
+constinit tx_hal_irq_cpu tx_hal_irq_cpus[TX_MAX_CPUS]{}; // irq_lines.h
+
 namespace {
 
 constexpr int kEBusy = 16, kEInval = 22, kENoSpc = 28; // Linux's errno values
@@ -67,6 +69,7 @@ void tx_irq_reset(void)
 {
 	g_table.lock.reset();
 	zero_bytes(g_table.lines, sizeof(g_table.lines));
+	zero_bytes(tx_hal_irq_cpus, sizeof(tx_hal_irq_cpus));
 }
 
 unsigned tx_irq_slot_of(unsigned irq)
@@ -297,7 +300,9 @@ int tx_irq_info(unsigned slot, IrqLineInfo *out)
 }
 
 // The port, masked, on the CPU the line fired on. O(1) plus the ack hook
-// and the handler (and the scheduler's irq_exit: one lock, O(1)).
+// and the handler (and the scheduler's irq_exit: one lock, O(1)). Before
+// the handler: a state load, a timestamp, the ack and the depth count, and
+// no call out of this module but the ack hook's.
 int tx_hal_irq_dispatch(unsigned slot)
 {
 	if (slot >= kMaxIrqLines)
@@ -317,14 +322,17 @@ int tx_hal_irq_dispatch(unsigned slot)
 		tx_port_irq_line_mask(slot); // the handler unmasks it once the device is quiet
 		store_relaxed(&l.masked, true);
 	}
-	const void *core = tx_hal_core_irq_enter();
+	unsigned cpu = tx_port_cpu();
+	volatile unsigned &depth = tx_hal_irq_cpus[cpu].handler_depth;
+	depth = depth + 1; // the scheduler neither switches nor blocks meanwhile
 	if (l.handler)
 		(void)l.handler(l.irq, load_relaxed(&l.cookie)); // RTAI 5.x ignores the result
 	else
 		l.void_handler();
-	int need = tx_hal_core_irq_exit(core);
+	depth = depth - 1;
+	int need = tx_hal_core_irq_exit();
 	int64_t ran = static_cast<int64_t>(tx_port_now()) - t0;
-	IrqCpuStats &s = l.stats[tx_port_cpu()];
+	IrqCpuStats &s = l.stats[cpu];
 	store_relaxed(&s.count, s.count + 1);
 	store_relaxed(&s.handler_sum, s.handler_sum + ran);
 	if (ran > s.handler_max)

@@ -94,14 +94,28 @@ int tx_irq_info(unsigned slot, struct tx_irq_line_info *out);
 void tx_hal_irq_linux_work(void);
 void tx_hal_irq_line_released(unsigned irq, unsigned slot);
 
-/* The HAL's bridge to the scheduler, around a handler in the dispatch:
- * enter calls the attached scheduler's irq_enter and returns a token for
- * exit, which calls its irq_exit and returns its answer (0 when no
- * scheduler is attached; the token keeps enter and exit with the same one
- * if one attaches or detaches meanwhile). Masked. Kernel: hal_module.c;
- * host: the host port. */
-const void *tx_hal_core_irq_enter(void);
-int tx_hal_core_irq_exit(const void *token);
+/* Per CPU: the device handlers running on it now, counted by the
+ * dispatch around each handler (masked, on that CPU; only that CPU writes
+ * or reads its own). The scheduler reads it (tx_hal_in_device_handler) to
+ * neither switch nor block inside a handler. A variable, not a call into
+ * the scheduler before the handler: the scheduler is another module, and
+ * a call there and back (a retpoline and two return thunks on x86) sat
+ * between the interrupt and the handler's first instruction. */
+struct tx_hal_irq_cpu {
+	unsigned handler_depth;
+} __attribute__((aligned(64))); /* a cache line each: no sharing */
+extern struct tx_hal_irq_cpu tx_hal_irq_cpus[TX_MAX_CPUS];
+
+static inline int tx_hal_in_device_handler(unsigned cpu)
+{
+	return *(volatile const unsigned *)&tx_hal_irq_cpus[cpu].handler_depth != 0;
+}
+
+/* The HAL's bridge to the scheduler after a handler in the dispatch: calls
+ * the attached scheduler's tx_core_irq_exit and returns its answer (0 when
+ * no scheduler is attached). Masked. Kernel: hal_module.c; host: the host
+ * port. */
+int tx_hal_core_irq_exit(void);
 
 #ifdef __cplusplus
 }

@@ -15,8 +15,10 @@
 //  - the handler's return value is ignored and retmode is kept but changes
 //    nothing (RTAI 5.x reads neither); nothing reaches Linux unless the
 //    handler pends it (pend_linux);
-//  - the handler runs between the scheduler's irq_enter and irq_exit: the
-//    tasks it wakes run when it returns, the best first.
+//  - while the handler runs, tx_hal_irq_cpus counts it on its CPU, so that
+//    the scheduler neither switches nor blocks; after it, the scheduler's
+//    irq_exit says whether the tasks it woke need a switch (the best runs
+//    first).
 //
 // Contexts: claim, release and route run in Linux process context (the
 // caller checked tx_port_may_sleep); they serialise among themselves through

@@ -302,14 +302,14 @@ void Scheduler::task_start(void *arg)
 
 void Scheduler::preempt_point(CpuState &c)
 {
-	if (c.irq_depth == 0)
+	if (!in_interrupt(c))
 		schedule(c);
 }
 
 bool Scheduler::can_block()
 {
 	CpuState &c = this_cpu();
-	return c.irq_depth == 0 && !c.current->linux_ctx;
+	return !in_interrupt(c) && !c.current->linux_ctx;
 }
 
 // ---- Timers ---------------------------------------------------------------
@@ -502,18 +502,13 @@ bool Scheduler::resched_pending()
 	return pending;
 }
 
-// Masked, this CPU. Only this CPU reads or writes its irq_depth, so no
-// lock: the handler's wake-ups (preempt_point) then do not switch. O(1).
-void Scheduler::irq_enter() { this_cpu().irq_depth++; }
-
-// Masked, this CPU. O(1): one lock, one pick.
+// Masked, this CPU, after the HAL's count of the handler went down. O(1):
+// one lock, one pick.
 bool Scheduler::irq_exit()
 {
 	unsigned long flags = lock_.lock();
 	CpuState &c = this_cpu();
-	TX_ASSERT(c.irq_depth > 0);
-	c.irq_depth--;
-	bool switch_needed = c.irq_depth == 0 && pick(c) != c.current;
+	bool switch_needed = !in_interrupt(c) && pick(c) != c.current;
 	lock_.unlock(flags);
 	return switch_needed;
 }
@@ -557,6 +552,5 @@ int tx_core_ipi_irq(void) { return tx::g_sched.ipi_irq(); }
 int tx_core_resched_pending(void) { return tx::g_sched.resched_pending(); }
 void tx_core_dispatch(void) { tx::g_sched.dispatch(); }
 void tx_core_linux_work(void) { tx::linux_work_run_all(); }
-void tx_core_irq_enter(void) { tx::g_sched.irq_enter(); }
 int tx_core_irq_exit(void) { return tx::g_sched.irq_exit(); }
 }

@@ -13,6 +13,7 @@
 // path of arch/port.h). Task and Linux callers switch at preempt_point().
 #pragma once
 
+#include "../hal/irq_lines.h" // tx_hal_in_device_handler
 #include "../hal/spinlock.hpp"
 #include "../lib/bitops.hpp"
 #include "priority.hpp"
@@ -71,7 +72,7 @@ struct CpuState {
 	Task *current;
 	ReadyQueue ready;
 	TimerQueue timers;
-	unsigned irq_depth;   // inside timer_irq/ipi_irq: never switch
+	unsigned irq_depth;   // inside timer_irq/ipi_irq: never switch (see in_interrupt)
 	Count switch_time;    // when current was switched in
 	Count programmed;     // what the hardware timer holds (kForever: stopped)
 	bool programmed_budget; // ... and it is a budget deadline (rr, watchdog) of current
@@ -166,14 +167,19 @@ public:
 	bool timer_irq(); // true: a switch is needed
 	bool ipi_irq();
 	bool resched_pending();
-	void irq_enter();  // a real-time device handler starts on this CPU
-	bool irq_exit();   // ... and ended: true when a switch is needed
+	bool irq_exit();   // a real-time device handler ended: true when a switch is needed
 	void dispatch();
 	void linux_work();
 
 	SpinLock &lock() { return lock_; }
 	CpuState &cpu(unsigned i) { return cpus_[i]; }
 	CpuState &this_cpu() { return cpus_[tx_port_cpu()]; }
+	// In timer_irq/ipi_irq, or in a device handler (the HAL counts those):
+	// neither switch nor block on c, which is this CPU's.
+	static bool in_interrupt(const CpuState &c)
+	{
+		return c.irq_depth != 0 || tx_hal_in_device_handler(c.index);
+	}
 	uint32_t online_mask() const { return online_; }
 	// CPU hotplug, Linux context on 'cpu' itself. Taking a CPU offline is
 	// refused while tasks are placed on it: returns their number (0: it is

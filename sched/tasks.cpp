@@ -537,7 +537,7 @@ int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiRes
 int Scheduler::block_on(CpuState &c, Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
 {
 	Task *t = c.current;
-	TX_ASSERT(lock_.held() && !t->linux_ctx && c.irq_depth == 0);
+	TX_ASSERT(lock_.held() && !t->linux_ctx && !in_interrupt(c));
 	t->wait = why;
 	t->wait_object = object;
 	t->wake_result = kOk;
@@ -653,7 +653,7 @@ int Scheduler::wait_period()
 	unsigned long flags = lock_.lock();
 	CpuState &c = this_cpu();
 	Task *t = c.current;
-	bool blockable = c.irq_depth == 0 && !t->linux_ctx;
+	bool blockable = !in_interrupt(c) && !t->linux_ctx;
 	if (!blockable || t->period == 0) {
 		lock_.unlock(flags);
 		return blockable ? -kEInval : kRtePerm;

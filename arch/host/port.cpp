@@ -559,13 +559,7 @@ int tx_port_may_sleep(void)
 	return !c.masked && !c.in_irq && tx::g_sched.in_linux();
 }
 
-const void *tx_hal_core_irq_enter(void)
-{
-	tx_core_irq_enter();
-	return &m; // the host's scheduler is always there
-}
-
-int tx_hal_core_irq_exit(const void *) { return tx_core_irq_exit(); }
+int tx_hal_core_irq_exit(void) { return tx_core_irq_exit(); } // the host's scheduler is always there
 
 void tx_hal_irq_linux_work(void)
 {

@@ -24,6 +24,7 @@
 
 #include "../../arch/port.h"
 #include "../../hal/linux/arch_hooks.h"
+#include "lines_nmi.h"
 #include "port_internal.h"
 #include "timer_source.h" /* tx_x86_expect_stray */
 
@@ -31,37 +32,18 @@
 #define MSI_DATA_NMI 0x400 /* delivery mode 100b: NMI; edge */
 #define NO_SLOT (-1)
 
-/* A device line: handed out by rt_request_pci_irq / rt_request_msi_irq,
- * claimed by the core (slot) for as long as it has a real-time handler. */
-struct x86_line {
-	bool used;
-	int slot;                 /* the core's slot once claimed, else NO_SLOT */
-	struct rt_msi_dev *dev;   /* the device: message and pending() */
-	unsigned int cpu;         /* where the message goes */
-	bool masked;              /* software mask */
-	bool held;                /* an occurrence came while masked */
-	bool in_service;          /* its handler runs (tx_x86_lines_run) */
-	bool recheck;             /* an NMI found it pending meanwhile */
-	/* PCI devices (rt_request_pci_irq): Tactus's own rt_msi_dev */
-	struct rt_msi_dev pci_ops;
-	struct pci_dev *pdev;
-	int msi_cap;
-	int (*pci_pending)(void *cookie);
-	void *pci_cookie;
-};
-
 static struct x86_line xlines[TX_MAX_IRQ_LINES]; /* by number - RT_IRQ_TACTUS_BASE */
-static struct x86_line *by_slot[TX_MAX_IRQ_LINES];
+struct x86_line *tx_x86_by_slot[TX_MAX_IRQ_LINES];
 static DEFINE_MUTEX(numbers_mutex); /* handing numbers out and back */
-static DEFINE_PER_CPU(unsigned long, lines_due);  /* slots found pending by this CPU's NMIs */
-static DEFINE_PER_CPU(unsigned long, lines_here); /* slots of the lines routed to this CPU */
+DEFINE_PER_CPU(unsigned long, tx_x86_lines_due);
+DEFINE_PER_CPU(unsigned long, tx_x86_lines_here);
 
 /* Linux context: move line 'l' (slot) to 'cpu' in the per-CPU line sets. */
 static void set_line_cpu(struct x86_line *l, unsigned int cpu)
 {
-	clear_bit(l->slot, per_cpu_ptr(&lines_here, l->cpu));
+	clear_bit(l->slot, per_cpu_ptr(&tx_x86_lines_here, l->cpu));
 	WRITE_ONCE(l->cpu, cpu);
-	set_bit(l->slot, per_cpu_ptr(&lines_here, cpu));
+	set_bit(l->slot, per_cpu_ptr(&tx_x86_lines_here, cpu));
 }
 
 static struct x86_line *line_of_number(unsigned int irq)
@@ -101,65 +83,9 @@ static int first_online(u32 cpus)
 
 /* ---- NMI side (port.c's handler, this CPU, IF off) ---------------------- */
 
-bool tx_x86_lines_poll(void)
-{
-	unsigned long here = this_cpu_read(lines_here), due = 0;
-	unsigned int cpu = raw_smp_processor_id();
-	bool ours = false;
-	int s;
-
-	for_each_set_bit(s, &here, TX_MAX_IRQ_LINES) {
-		struct x86_line *l = READ_ONCE(by_slot[s]);
-
-		if (!l || READ_ONCE(l->cpu) != cpu || !l->dev->pending(l->dev))
-			continue;
-		ours = true;
-		if (READ_ONCE(l->in_service))
-			WRITE_ONCE(l->recheck, true); /* the one in service, or a new one: see lines_run */
-		else if (READ_ONCE(l->masked))
-			WRITE_ONCE(l->held, true);
-		else
-			due |= 1ul << s;
-	}
-	if (due)
-		this_cpu_or(lines_due, due);
-	return ours;
-}
-
-/*
- * Run one line's handler. An NMI can come while it runs when the co-kernel
- * drains what came while it was masked (unmask_draining, in a task or in
- * Linux): it finds the device still pending until the handler acknowledges
- * it, and must not run the handler a second time for that occurrence. So
- * the line is "in service" meanwhile, and afterwards the device is asked
- * again only if such an NMI came: still pending now, after the handler's
- * acknowledgement, is a new occurrence. Bounded: RERUNS rounds, then the
- * rest is left to the line's next NMI.
- */
-#define RERUNS 4
-
-static int run_line(unsigned int s)
-{
-	struct x86_line *l = READ_ONCE(by_slot[s]);
-	int need = 0, round;
-
-	if (!l)
-		return tx_hal_irq_dispatch(s); /* being released: the core keeps it quiet */
-	for (round = 0; round < RERUNS; round++) {
-		WRITE_ONCE(l->in_service, true);
-		barrier();
-		need |= tx_hal_irq_dispatch(s);
-		barrier();
-		WRITE_ONCE(l->in_service, false);
-		if (!xchg(&l->recheck, false) || READ_ONCE(l->masked) || !l->dev->pending(l->dev))
-			break;
-	}
-	return need;
-}
-
 int tx_x86_lines_run(void)
 {
-	unsigned long due = this_cpu_xchg(lines_due, 0);
+	unsigned long due = this_cpu_xchg(tx_x86_lines_due, 0);
 	int need = 0, s;
 
 	for_each_set_bit(s, &due, TX_MAX_IRQ_LINES)
@@ -197,8 +123,8 @@ int tx_port_irq_line_claim(unsigned int irq, unsigned int slot, uint32_t *cpus, 
 	l->slot = slot;
 	/* Polled before the message goes out: a device that has an interrupt
 	 * outstanding sends it as soon as its MSI is on. */
-	WRITE_ONCE(by_slot[slot], l);
-	set_bit(slot, per_cpu_ptr(&lines_here, cpu));
+	WRITE_ONCE(tx_x86_by_slot[slot], l);
+	set_bit(slot, per_cpu_ptr(&tx_x86_lines_here, cpu));
 	aim(l, cpu);
 	*cpus = 1u << cpu;
 	*flags = 0; /* an MSI is an edge */
@@ -208,11 +134,11 @@ int tx_port_irq_line_claim(unsigned int irq, unsigned int slot, uint32_t *cpus, 
 /* The number goes back too: it was handed out for this claim. */
 void tx_port_irq_line_release(unsigned int irq, unsigned int slot)
 {
-	struct x86_line *l = by_slot[slot];
+	struct x86_line *l = tx_x86_by_slot[slot];
 
 	l->dev->write_msg(l->dev, 0, 0); /* the device sends nothing more */
-	clear_bit(slot, per_cpu_ptr(&lines_here, l->cpu));
-	WRITE_ONCE(by_slot[slot], NULL);
+	clear_bit(slot, per_cpu_ptr(&tx_x86_lines_here, l->cpu));
+	WRITE_ONCE(tx_x86_by_slot[slot], NULL);
 	tx_x86_expect_stray(l->cpu); /* an MSI still on its way finds nothing: ours */
 	synchronize_rcu(); /* NMI handlers (nmi_handle runs them under RCU) that polled it are done */
 	mutex_lock(&numbers_mutex);
@@ -222,7 +148,7 @@ void tx_port_irq_line_release(unsigned int irq, unsigned int slot)
 
 void tx_port_irq_line_mask(unsigned int slot)
 {
-	struct x86_line *l = READ_ONCE(by_slot[slot]);
+	struct x86_line *l = READ_ONCE(tx_x86_by_slot[slot]);
 
 	if (l)
 		WRITE_ONCE(l->masked, true);
@@ -232,7 +158,7 @@ void tx_port_irq_line_mask(unsigned int slot)
  * the line's CPU (the dispatch is NMI-class wherever unmask is called). */
 void tx_port_irq_line_unmask(unsigned int slot)
 {
-	struct x86_line *l = READ_ONCE(by_slot[slot]);
+	struct x86_line *l = READ_ONCE(tx_x86_by_slot[slot]);
 
 	if (!l)
 		return;
@@ -245,7 +171,7 @@ void tx_port_irq_line_unmask(unsigned int slot)
 
 int tx_port_irq_line_route(unsigned int slot, uint32_t cpus)
 {
-	struct x86_line *l = by_slot[slot];
+	struct x86_line *l = tx_x86_by_slot[slot];
 	int cpu = first_online(cpus);
 	unsigned int old;
 

@@ -59,20 +59,10 @@ void tx_hal_linux_work_sync(void)
 
 /* ---- The scheduler around real-time device handlers ---------------------- */
 
-/* hal/irq_lines.h. The scheduler may attach or detach meanwhile: the
- * token is the one irq_enter went to. */
-const void *tx_hal_core_irq_enter(void)
+/* hal/irq_lines.h */
+int tx_hal_core_irq_exit(void)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
-
-	if (core)
-		core->irq_enter();
-	return core;
-}
-
-int tx_hal_core_irq_exit(const void *token)
-{
-	const struct tx_core_ops *core = token;
 
 	return core ? core->irq_exit() : 0;
 }
@@ -320,6 +310,7 @@ EXPORT_SYMBOL_GPL(tx_port_relax);
 EXPORT_SYMBOL_GPL(tx_linux_work_queue);
 EXPORT_SYMBOL_GPL(tx_linux_work_run_all);
 EXPORT_SYMBOL_GPL(tx_rt_log_v);
+EXPORT_SYMBOL_GPL(tx_hal_irq_cpus); /* read by the scheduler: hal/irq_lines.h */
 
 /* Real-time device interrupts (asm/rtai_hal.h; api/rtai_irq.cpp, irq_linux.c
  * and the port's rt_request_pci_irq / rt_request_msi_irq). */

@@ -19,8 +19,7 @@ struct tx_core_ops {
 	int (*resched_pending)(void);
 	void (*dispatch)(void);
 	void (*linux_work)(void);
-	/* Around a real-time device handler (arch/port.h tx_core_irq_*). */
-	void (*irq_enter)(void);
+	/* After a real-time device handler (arch/port.h tx_core_irq_exit). */
 	int (*irq_exit)(void);
 	/* CPU hotplug, on that CPU. cpu_offline returns the number of
 	 * real-time tasks placed there: nonzero refuses, 0 means the scheduler

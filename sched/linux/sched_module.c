@@ -42,7 +42,6 @@ static const struct tx_core_ops core_ops = {
 	.resched_pending = tx_core_resched_pending,
 	.dispatch = tx_core_dispatch,
 	.linux_work = tx_core_linux_work,
-	.irq_enter = tx_core_irq_enter,
 	.irq_exit = tx_core_irq_exit,
 	.cpu_offline = tx_sched_cpu_offline,
 	.cpu_online = tx_sched_cpu_online,

@@ -99,6 +99,9 @@ def run(args, workdir):
     return serial, execlog
 
 
+MAX_PATH = 20000  # instructions: longer is not one NMI's path to the job
+
+
 def load_symbols(serial):
     syms = []
     for line in serial:
@@ -158,12 +161,15 @@ def main():
             start = i
             while start > 0 and not re.match(entry_re, fn[start]):
                 start -= 1
-            end = i
-            while end < len(fn) and fn[end] != args.job:
+            # The job within MAX_PATH instructions, or this entry served
+            # something else (a timer NMI before a device's): look on from
+            # the next instruction, so the entry that leads to it is found.
+            end, limit = i, min(len(fn), i + MAX_PATH)
+            while end < limit and fn[end] != args.job:
                 end += 1
-            if end < len(fn) and end - i < 20000:
+            if end < limit:
                 paths.append((start, end))
-            i = end
+                i = end
         i += 1
     if not paths:
         sys.exit("no %s -> %s path found" % (handler, args.job))

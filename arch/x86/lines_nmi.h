@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * arch/x86/lines_nmi.h - the device lines as the NMI handler sees them:
+ * irq.c hands lines out and routes them, port.c's NMI handler serves them.
+ * Inline, so that the handler of a device is one call away from the NMI
+ * handler's first instruction (each call through Linux's return thunks
+ * and retpolines sat between the interrupt and the handler's).
+ */
+#ifndef TACTUS_X86_LINES_NMI_H
+#define TACTUS_X86_LINES_NMI_H
+
+#include <linux/compiler.h>
+#include <linux/find.h>
+#include <linux/percpu.h>
+#include <linux/smp.h>
+
+#include <asm/rtai_hal.h> /* struct rt_msi_dev */
+
+#include "../../arch/port.h" /* tx_hal_irq_dispatch */
+#include "port_internal.h"
+
+/* A device line: handed out by rt_request_pci_irq / rt_request_msi_irq,
+ * claimed by the core (slot) for as long as it has a real-time handler. */
+struct x86_line {
+	bool used;
+	int slot;                 /* the core's slot once claimed, else NO_SLOT */
+	struct rt_msi_dev *dev;   /* the device: message and pending() */
+	unsigned int cpu;         /* where the message goes */
+	bool masked;              /* software mask */
+	bool held;                /* an occurrence came while masked */
+	bool in_service;          /* its handler runs (tx_x86_lines_run) */
+	bool recheck;             /* an NMI found it pending meanwhile */
+	/* PCI devices (rt_request_pci_irq): Tactus's own rt_msi_dev */
+	struct rt_msi_dev pci_ops;
+	struct pci_dev *pdev;
+	int msi_cap;
+	int (*pci_pending)(void *cookie);
+	void *pci_cookie;
+};
+
+/* By the core's slot: the line it holds, NULL while free or released. */
+extern struct x86_line *tx_x86_by_slot[TX_MAX_IRQ_LINES];
+DECLARE_PER_CPU(unsigned long, tx_x86_lines_due);  /* slots found due while the co-kernel was masked */
+DECLARE_PER_CPU(unsigned long, tx_x86_lines_here); /* slots of the lines routed to this CPU */
+
+/*
+ * Run one line's handler. An NMI can come while it runs when the co-kernel
+ * drains what came while it was masked (unmask_draining, in a task or in
+ * Linux): it finds the device still pending until the handler acknowledges
+ * it, and must not run the handler a second time for that occurrence. So
+ * the line is "in service" meanwhile, and afterwards the device is asked
+ * again only if such an NMI came: still pending now, after the handler's
+ * acknowledgement, is a new occurrence. Bounded: RERUNS rounds, then the
+ * rest is left to the line's next NMI.
+ */
+#define RERUNS 4
+
+static __always_inline int run_line(unsigned int s)
+{
+	struct x86_line *l = READ_ONCE(tx_x86_by_slot[s]);
+	int need = 0, round;
+
+	if (!l)
+		return tx_hal_irq_dispatch(s); /* being released: the core keeps it quiet */
+	for (round = 0; round < RERUNS; round++) {
+		WRITE_ONCE(l->in_service, true);
+		barrier();
+		need |= tx_hal_irq_dispatch(s);
+		barrier();
+		WRITE_ONCE(l->in_service, false);
+		if (!xchg(&l->recheck, false) || READ_ONCE(l->masked) || !l->dev->pending(l->dev))
+			break;
+	}
+	return need;
+}
+
+/* One pass over this CPU's lines: the handler of a due line runs as soon
+ * as it is found (the co-kernel masked from the first one on: the switch
+ * decision is the caller's), or the line is left due for whoever unmasks. */
+static __always_inline unsigned int tx_x86_lines_serve(void)
+{
+	unsigned long here = this_cpu_read(tx_x86_lines_here), due = 0;
+	unsigned int cpu = raw_smp_processor_id(), out = 0;
+	bool run_now = !__this_cpu_read(tx_x86_masked);
+	int s;
+
+	for_each_set_bit(s, &here, TX_MAX_IRQ_LINES) {
+		struct x86_line *l = READ_ONCE(tx_x86_by_slot[s]);
+
+		if (!l || READ_ONCE(l->cpu) != cpu || !l->dev->pending(l->dev))
+			continue;
+		out |= TX_LINES_OURS;
+		if (READ_ONCE(l->in_service)) {
+			WRITE_ONCE(l->recheck, true); /* the one in service, or a new one: see run_line */
+		} else if (READ_ONCE(l->masked)) {
+			WRITE_ONCE(l->held, true);
+		} else if (run_now) {
+			__this_cpu_write(tx_x86_masked, 1);
+			out |= TX_LINES_RAN;
+			if (run_line(s))
+				out |= TX_LINES_SWITCH;
+		} else {
+			due |= 1ul << s;
+		}
+	}
+	if (due) {
+		this_cpu_or(tx_x86_lines_due, due);
+		out |= TX_LINES_DEFERRED;
+	}
+	return out;
+}
+
+#endif /* TACTUS_X86_LINES_NMI_H */
