@@ -88,8 +88,12 @@ int tx_x86_lines_run(void)
 	unsigned long due = this_cpu_xchg(tx_x86_lines_due, 0);
 	int need = 0, s;
 
-	for_each_set_bit(s, &due, TX_MAX_IRQ_LINES)
-		need |= run_line(s);
+	for_each_set_bit(s, &due, TX_MAX_IRQ_LINES) {
+		struct x86_line *l = READ_ONCE(tx_x86_by_slot[s]);
+
+		/* NULL: being released, and the core keeps it quiet */
+		need |= l ? run_line(l, s) : tx_hal_irq_dispatch(s);
+	}
 	return need;
 }
 

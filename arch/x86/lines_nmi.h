@@ -55,13 +55,10 @@ DECLARE_PER_CPU(unsigned long, tx_x86_lines_here); /* slots of the lines routed 
  */
 #define RERUNS 4
 
-static __always_inline int run_line(unsigned int s)
+static __always_inline int run_line(struct x86_line *l, unsigned int s)
 {
-	struct x86_line *l = READ_ONCE(tx_x86_by_slot[s]);
 	int need = 0, round;
 
-	if (!l)
-		return tx_hal_irq_dispatch(s); /* being released: the core keeps it quiet */
 	for (round = 0; round < RERUNS; round++) {
 		WRITE_ONCE(l->in_service, true);
 		barrier();
@@ -79,7 +76,7 @@ static __always_inline int run_line(unsigned int s)
  * decision is the caller's), or the line is left due for whoever unmasks. */
 static __always_inline unsigned int tx_x86_lines_serve(void)
 {
-	unsigned long here = this_cpu_read(tx_x86_lines_here), due = 0;
+	unsigned long here = this_cpu_read(tx_x86_lines_here);
 	unsigned int cpu = raw_smp_processor_id(), out = 0;
 	bool run_now = !__this_cpu_read(tx_x86_masked);
 	int s;
@@ -97,15 +94,12 @@ static __always_inline unsigned int tx_x86_lines_serve(void)
 		} else if (run_now) {
 			__this_cpu_write(tx_x86_masked, 1);
 			out |= TX_LINES_RAN;
-			if (run_line(s))
+			if (run_line(l, s))
 				out |= TX_LINES_SWITCH;
 		} else {
-			due |= 1ul << s;
+			this_cpu_or(tx_x86_lines_due, 1ul << s);
+			out |= TX_LINES_DEFERRED;
 		}
-	}
-	if (due) {
-		this_cpu_or(tx_x86_lines_due, due);
-		out |= TX_LINES_DEFERRED;
 	}
 	return out;
 }
