@@ -14,15 +14,17 @@ cut out and summarised: total instructions and instructions per function.
 
 Usage: profile.py --arch arm64|x86_64 --initrd CPIO [--job measure] [--kernel IMAGE]
                   [--load idle|irqoff] [--window SECONDS] [--show N]
-                  [--test profile-irq --handler line_nmi --job edu_handler
-                   --qemu-arg -device --qemu-arg edu]
+                  [--test profile-irq --nearest --handler line_nmi --job edu_handler
+                   --qemu-arg=-device --qemu-arg=edu] [--from-keep KEEP]
 --load irqoff runs the sched-irqoff load (20 ms irq-off sections and a user
 busy loop) under the latency task; the N longest paths are shown.
 --test profile-irq (tests/qemu/scripts/profile-irq.sh) profiles a device
 interrupt instead: QEMU's edu device raised by tx_irq.ko at 1 kHz, a path
 ends at the real-time handler (--job edu_handler) or at the task it wakes;
 --handler names the port's function a path passes through (arm64: line_nmi
-for a device line; default: the timer's).
+for a device line; default: the timer's); --nearest starts each path at the
+handler entry nearest before the job (the device's own NMI, not the timer
+NMI that released its raiser). --from-keep analyses a --keep of an earlier run.
 (a developer tool: `make`-level targets do not depend on it)
 """
 import argparse
@@ -126,12 +128,21 @@ def main():
     ap.add_argument("--test", default="profile", help="guest script: tests/qemu/scripts/TEST.sh")
     ap.add_argument("--handler", default=None, help="the port function a path passes through")
     ap.add_argument("--qemu-arg", action="append", default=[], help="one more QEMU argument (repeatable)")
+    ap.add_argument("--nearest", action="store_true",
+                    help="a path starts at the handler entry nearest before the job (device interrupts)")
+    ap.add_argument("--from-keep", default=None,
+                    help="analyse KEEP.exec/.serial of an earlier run instead of booting")
     args = ap.parse_args()
     args.kernel = args.kernel or kernel_image(args.arch)
     _, _, handler, entry_re = ARCHES[args.arch]
     handler = args.handler or handler
     with tempfile.TemporaryDirectory() as workdir:
-        serial, execlog = run(args, workdir)
+        if args.from_keep:
+            with open(args.from_keep + ".serial", errors="replace") as f:
+                serial = f.read().splitlines()
+            execlog = args.from_keep + ".exec"
+        else:
+            serial, execlog = run(args, workdir)
         if args.keep:
             subprocess.call(["cp", execlog, args.keep + ".exec"])
             with open(args.keep + ".serial", "w") as f:
@@ -171,6 +182,22 @@ def main():
                 paths.append((start, end))
                 i = end
         i += 1
+    if args.nearest:
+        # Each job's own entry: a device raised by a task that a timer NMI
+        # released lies on that NMI's path too; the path is the one from
+        # the handler entry nearest before the job.
+        paths = []
+        last_entry = None
+        for k in range(len(fn)):
+            if fn[k] == handler and (k == 0 or fn[k - 1] != handler):
+                last_entry = k
+            elif fn[k] == args.job and fn[k - 1] != args.job and last_entry is not None \
+                    and k - last_entry < MAX_PATH:
+                start = last_entry
+                while start > 0 and not re.match(entry_re, fn[start]):
+                    start -= 1
+                paths.append((start, k))
+                last_entry = None
     if not paths:
         sys.exit("no %s -> %s path found" % (handler, args.job))
     lengths = sorted(e - s for s, e in paths)
