@@ -71,9 +71,22 @@ static __always_inline int run_line(struct x86_line *l, unsigned int s)
 	return need;
 }
 
-/* One pass over this CPU's lines: the handler of a due line runs as soon
- * as it is found (the co-kernel masked from the first one on: the switch
- * decision is the caller's), or the line is left due for whoever unmasks. */
+enum {
+	TX_LINES_OURS = 1,     /* some device had an interrupt outstanding */
+	TX_LINES_RAN = 2,      /* handlers ran: the co-kernel is masked now */
+	TX_LINES_SWITCH = 4,   /* and they made this CPU's switch necessary */
+	TX_LINES_DEFERRED = 8, /* due lines left for whoever unmasks */
+};
+
+/* The NMI handler's first step (port.c, IF off): ask every line routed to
+ * this CPU whether its device has an interrupt outstanding. With the
+ * co-kernel unmasked, an unmasked line's handler runs at once (and the
+ * co-kernel is masked from then on: the caller decides the switch and
+ * unmasks); with it masked, the line is noted for tx_x86_lines_run() by
+ * whoever unmasks. A masked line's occurrence is held for its unmask.
+ * O(lines of this CPU): one pending() each, a device register read, and
+ * the handlers, each at most RERUNS rounds. Returns TX_LINES_* bits; 0: no device of this CPU has one
+ * outstanding. */
 static __always_inline unsigned int tx_x86_lines_serve(void)
 {
 	unsigned long here = this_cpu_read(tx_x86_lines_here);
