@@ -11,6 +11,9 @@ TX_CORE_SOURCES := \
 	sched/timer_queue.cpp \
 	sched/scheduler.cpp \
 	sched/tasks.cpp \
+	sched/timers.cpp \
+	sched/wait.cpp \
+	sched/pi.cpp \
 	sched/info.cpp \
 	ipc/semaphore.cpp \
 	ipc/mailbox.cpp \

@@ -162,12 +162,10 @@ void rt_get_exectime(RT_TASK *task, RTIME *exectime)
 	if (!exectime)
 		return;
 	Count now = g_sched.counter();
-	unsigned long flags = g_sched.lock().lock();
-	bool ok = g_sched.valid(t) || t->linux_ctx;
-	Count running = ok && t->on_cpu ? now - g_sched.cpu(t->cpu).switch_time : 0;
-	exectime[0] = ok ? t->exec_total + running : 0;
-	exectime[1] = ok ? t->created_at : 0;
-	g_sched.lock().unlock(flags);
+	Count total = 0, created = 0;
+	g_sched.exec_time(t, now, &total, &created);
+	exectime[0] = total;
+	exectime[1] = created;
 	exectime[2] = now;
 }
 

@@ -1,15 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0
 // hal/spinlock.hpp - the co-kernel's spinlock.
 //
-// Acquiring masks co-kernel interrupts on this CPU, then takes a ticket lock
-// shared by all CPUs. Tickets make waiting FIFO, so a CPU waits at most
-// (CPUs - 1) hold times; every holder in the core states its hold time.
-// Never held across a call into Linux. Not recursive.
+// A ticket lock shared by all CPUs, taken with co-kernel interrupts masked on
+// this CPU (lock() masks first; acquire() expects the caller masked). Tickets
+// make waiting FIFO, so a CPU waits at most (CPUs - 1) hold times; every
+// holder in the core states its hold time. The lock remembers which CPU holds
+// it, for the "lock held" assertions of the code it protects. Never held
+// across a call into Linux. Not recursive.
 #pragma once
 
 #include "../arch/port.h"
 #include "../lib/assert.hpp"
 #include "../lib/atomic.hpp"
+
+// Assertions about who holds which lock: on in the host tests and in kernels
+// built with lock debugging (Kbuild defines TX_DEBUG_LOCKS with
+// CONFIG_PROVE_LOCKING), off on the production real-time path.
+#ifdef TX_DEBUG_LOCKS
+#define TX_ASSERT_LOCKED(cond) TX_ASSERT(cond)
+#else
+#define TX_ASSERT_LOCKED(cond) ((void)0)
+#endif
 
 namespace tx {
 
@@ -20,40 +31,44 @@ public:
 	unsigned long lock()
 	{
 		unsigned long flags = tx_port_irq_save();
-		uint32_t ticket = fetch_add(&next_, 1u);
-		while (load_acquire(&serving_) != ticket)
-			tx_port_relax();
+		acquire();
 		return flags;
 	}
 
 	void unlock(unsigned long flags)
 	{
-		TX_ASSERT(held());
-		store_release(&serving_, serving_ + 1);
+		release();
 		tx_port_irq_restore(flags);
 	}
 
-	// Held by some CPU (for assertions: with masking, by this one).
-	bool held() const { return load_relaxed(&next_) != load_relaxed(&serving_); }
+	// The same without touching the masking: the caller is masked and
+	// stays masked.
+	void acquire()
+	{
+		uint32_t ticket = fetch_add(&next_, 1u);
+		while (load_acquire(&serving_) != ticket)
+			tx_port_relax();
+		store_relaxed(&holder_, tx_port_cpu() + 1);
+	}
 
-	void reset() { next_ = serving_ = 0; }
+	void release()
+	{
+		TX_ASSERT(held());
+		store_relaxed(&holder_, 0u);
+		store_release(&serving_, serving_ + 1);
+	}
+
+	// Held by some CPU.
+	bool held() const { return load_relaxed(&next_) != load_relaxed(&serving_); }
+	// Held by the calling CPU (masked: it cannot move meanwhile).
+	bool held_here() const { return held() && load_relaxed(&holder_) == tx_port_cpu() + 1; }
+
+	void reset() { next_ = serving_ = holder_ = 0; }
 
 private:
 	uint32_t next_ = 0;
 	uint32_t serving_ = 0;
-};
-
-// Scoped holder: for code that takes and drops the lock in one block.
-class LockGuard {
-public:
-	explicit LockGuard(SpinLock &l) : lock_(l), flags_(l.lock()) {}
-	~LockGuard() { lock_.unlock(flags_); }
-	LockGuard(const LockGuard &) = delete;
-	LockGuard &operator=(const LockGuard &) = delete;
-
-private:
-	SpinLock &lock_;
-	unsigned long flags_;
+	uint32_t holder_ = 0; // CPU index + 1 of the holder, 0: none
 };
 
 } // namespace tx

@@ -16,7 +16,7 @@ int Mailbox::init(size_t size, bool fifo_order)
 	if (!block)
 		return -kENoMem;
 	block->bytes = bytes;
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	block_ = block;
 	buf_ = reinterpret_cast<char *>(block + 1);
 	size_ = size;
@@ -26,15 +26,15 @@ int Mailbox::init(size_t size, bool fifo_order)
 		turn_[side].init(fifo_order ? QueueOrder::Fifo : QueueOrder::Priority);
 	}
 	magic_ = kMagic;
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_unlock(flags);
 	return kOk;
 }
 
 int Mailbox::destroy()
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.lock().unlock(flags);
+		g_sched.ipc_unlock(flags);
 		return kRteObjInvalid;
 	}
 	magic_ = 0;
@@ -48,8 +48,7 @@ int Mailbox::destroy()
 	DeferredBlock *block = block_;
 	block_ = nullptr;
 	buf_ = nullptr;
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	// Woken waiters look only at their own state; the ring can go.
 	g_sched.free_later(block);
 	return kOk;
@@ -79,7 +78,7 @@ size_t Mailbox::take(char *dst, size_t n)
 	return n;
 }
 
-// Lock held. Wake the active task of 'side' if it waits for data/space.
+// IPC lock held. Wake the active task of 'side' if it waits for data/space.
 void Mailbox::wake_active(Side side)
 {
 	Task *t = active_[side];
@@ -87,7 +86,7 @@ void Mailbox::wake_active(Side side)
 		g_sched.wake(t, kOk);
 }
 
-// Lock held. The active task of 'side' is done: the next waiter takes over.
+// IPC lock held. The active task of 'side' is done: the next waiter takes over.
 void Mailbox::pass_turn(Side side)
 {
 	Task *next = turn_[side].first();
@@ -96,7 +95,7 @@ void Mailbox::pass_turn(Side side)
 		g_sched.wake(next, kOk);
 }
 
-// Lock held. Copy what fits and let the other side know. O(n).
+// IPC lock held. Copy what fits and let the other side know. O(n).
 size_t Mailbox::move(Side side, char *buf, size_t n)
 {
 	size_t moved = side == kSend ? put(buf, n) : take(buf, n);
@@ -105,10 +104,10 @@ size_t Mailbox::move(Side side, char *buf, size_t n)
 	return moved;
 }
 
-// Lock held. The common engine of send and receive.
+// IPC lock held. The common engine of send and receive.
 int Mailbox::transfer(Side side, char *buf, size_t n, MbxMode mode, Count deadline)
 {
-	Task *me = g_sched.current_locked();
+	Task *me = g_sched.current();
 	bool busy = (active_[side] && active_[side] != me) || !turn_[side].empty();
 	size_t avail = side == kSend ? space() : used_;
 
@@ -153,12 +152,12 @@ int Mailbox::transfer(Side side, char *buf, size_t n, MbxMode mode, Count deadli
 
 int Mailbox::send(const void *msg, size_t n, MbxMode mode, Count deadline)
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	int result;
 	if (!valid() || (!msg && n)) {
 		result = kRteObjInvalid;
 	} else if (mode == MbxMode::Overwrite) {
-		bool busy = active_[kSend] && active_[kSend] != g_sched.current_locked();
+		bool busy = active_[kSend] && active_[kSend] != g_sched.current();
 		if (busy) {
 			result = static_cast<int>(n);
 		} else {
@@ -175,36 +174,34 @@ int Mailbox::send(const void *msg, size_t n, MbxMode mode, Count deadline)
 	} else {
 		result = transfer(kSend, static_cast<char *>(const_cast<void *>(msg)), n, mode, deadline);
 	}
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return result;
 }
 
 int Mailbox::receive(void *msg, size_t n, MbxMode mode, Count deadline)
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	int result;
 	if (!valid() || (!msg && n) || mode == MbxMode::Overwrite)
 		result = kRteObjInvalid;
 	else
 		result = transfer(kReceive, static_cast<char *>(msg), n, mode, deadline);
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return result;
 }
 
 int Mailbox::peek(void *msg, size_t n)
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.lock().unlock(flags);
+		g_sched.ipc_unlock(flags);
 		return kRteObjInvalid;
 	}
 	size_t k = min(n, used_);
 	size_t first = min(k, size_ - head_);
 	copy_bytes(msg, buf_ + head_, first);
 	copy_bytes(static_cast<char *>(msg) + first, buf_, k - first);
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_unlock(flags);
 	return static_cast<int>(n - k);
 }
 

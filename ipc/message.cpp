@@ -7,7 +7,7 @@ namespace tx {
 
 namespace {
 
-// Lock held. The first task queued at 'me' from 'from' (any if null). O(n).
+// IPC lock held. The first task queued at 'me' from 'from' (any if null). O(n).
 Task *find_sender(Task *me, Task *from)
 {
 	for (Task *s = me->senders.first(); s; s = me->senders.next_of(s))
@@ -16,7 +16,7 @@ Task *find_sender(Task *me, Task *from)
 	return nullptr;
 }
 
-// Lock held. 'to' waits in rt_receive for us (or anyone): hand it over.
+// IPC lock held. 'to' waits in rt_receive for us (or anyone): hand it over.
 bool deliver_to_waiting(Task *me, Task *to, unsigned long msg)
 {
 	if (to->wait != Wait::Receive || (to->wait_object && to->wait_object != me))
@@ -27,7 +27,7 @@ bool deliver_to_waiting(Task *me, Task *to, unsigned long msg)
 	return true;
 }
 
-// Lock held; we are an rpc caller received by 'to': wait for rt_return.
+// IPC lock held; we are an rpc caller received by 'to': wait for rt_return.
 Task *await_return(Task *me, Task *to, Count deadline)
 {
 	int r = g_sched.block(Wait::Return, &to->returners, to, deadline);
@@ -36,8 +36,8 @@ Task *await_return(Task *me, Task *to, Count deadline)
 
 Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode mode, Count deadline)
 {
-	unsigned long flags = g_sched.lock().lock();
-	Task *me = g_sched.current_locked();
+	unsigned long flags = g_sched.ipc_enter();
+	Task *me = g_sched.current();
 	Task *result;
 	if (!g_sched.valid(to) || to == me) {
 		result = error_task(kRteObjInvalid);
@@ -56,8 +56,7 @@ Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode 
 		int r = g_sched.block(rpc ? Wait::Rpc : Wait::Send, &to->senders, to, deadline);
 		result = r == kOk ? to : error_task(r);
 	}
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return result;
 }
 
@@ -75,8 +74,8 @@ Task *msg_rpc(Task *to, unsigned long msg, unsigned long *reply, MsgMode mode, C
 
 Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 {
-	unsigned long flags = g_sched.lock().lock();
-	Task *me = g_sched.current_locked();
+	unsigned long flags = g_sched.ipc_enter();
+	Task *me = g_sched.current();
 	Task *result;
 	if (from && (!g_sched.valid(from) || from == me)) {
 		result = error_task(kRteObjInvalid);
@@ -88,9 +87,7 @@ Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 		if (s->wait == Wait::Rpc) {
 			// Received, not answered: the caller now waits for rt_return,
 			// keeping its deadline.
-			WaitQueue::remove(s);
-			s->wait = Wait::Return;
-			me->returners.add(s);
+			g_sched.rpc_received(s, &me->returners);
 		} else {
 			g_sched.wake(s, kOk);
 		}
@@ -109,15 +106,14 @@ Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 			result = error_task(r);
 		}
 	}
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return result;
 }
 
 Task *msg_return(Task *to, unsigned long result_value)
 {
-	unsigned long flags = g_sched.lock().lock();
-	Task *me = g_sched.current_locked();
+	unsigned long flags = g_sched.ipc_enter();
+	Task *me = g_sched.current();
 	Task *result = nullptr;
 	if (!g_sched.valid(to)) {
 		result = error_task(kRteObjInvalid);
@@ -127,18 +123,17 @@ Task *msg_return(Task *to, unsigned long result_value)
 		g_sched.wake(to, kOk);
 		result = to;
 	}
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return result;
 }
 
 Task *msg_peek(Task *from, unsigned long *msg)
 {
-	unsigned long flags = g_sched.lock().lock();
-	Task *s = find_sender(g_sched.current_locked(), from);
+	unsigned long flags = g_sched.ipc_enter();
+	Task *s = find_sender(g_sched.current(), from);
 	if (s && msg)
 		*msg = s->msg;
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_unlock(flags);
 	return s;
 }
 

@@ -10,7 +10,7 @@ int Semaphore::init(int value, int type)
 	SemKind kind = static_cast<SemKind>(type & 3);
 	if (kind == SemKind::None || (type & ~7))
 		return -kEInval;
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	kind_ = kind;
 	recursion_ = 0;
 	waiters_.init((type & kSemFifoQueue) ? QueueOrder::Fifo : QueueOrder::Priority);
@@ -28,38 +28,36 @@ int Semaphore::init(int value, int type)
 		break;
 	}
 	magic_ = kMagic;
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_unlock(flags);
 	return kOk;
 }
 
 int Semaphore::destroy()
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.lock().unlock(flags);
+		g_sched.ipc_unlock(flags);
 		return kRteObjInvalid;
 	}
 	magic_ = 0;
 	while (Task *w = queue().first())
 		g_sched.wake(w, kRteObjRemoved);
 	if (Task *owner = pi_.owner) {
-		pi_.owner_link.unlink();
-		pi_.owner = nullptr;
+		g_sched.pi_disown(&pi_);
 		g_sched.resources_changed(owner);
 	}
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return kOk;
 }
 
 int Semaphore::signal()
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	int result = kOk;
 	if (!valid()) {
 		result = kRteObjInvalid;
 	} else if (kind_ == SemKind::Resource) {
-		result = res_release(g_sched.current_locked());
+		result = res_release(g_sched.current());
 	} else if (Task *w = waiters_.first()) {
 		count_++;
 		g_sched.wake(w, count_); // the waiter returns the count at wake-up
@@ -68,16 +66,15 @@ int Semaphore::signal()
 		if (kind_ == SemKind::Binary && count_ > 1)
 			count_ = 1;
 	}
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return result;
 }
 
 int Semaphore::broadcast()
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.lock().unlock(flags);
+		g_sched.ipc_unlock(flags);
 		return kRteObjInvalid;
 	}
 	if (kind_ != SemKind::Resource) {
@@ -85,19 +82,18 @@ int Semaphore::broadcast()
 			g_sched.wake(w, 0);
 		count_ = 0;
 	}
-	g_sched.preempt_point();
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_leave(flags);
 	return kOk;
 }
 
 int Semaphore::wait(Count deadline, bool try_only)
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	int result;
 	if (!valid()) {
 		result = kRteObjInvalid;
 	} else if (kind_ == SemKind::Resource) {
-		result = res_wait(g_sched.current_locked(), deadline, try_only);
+		result = res_wait(g_sched.current(), deadline, try_only);
 	} else if (count_ > 0) {
 		result = count_--; // the count before taking a unit
 	} else if (try_only) {
@@ -115,19 +111,17 @@ int Semaphore::wait(Count deadline, bool try_only)
 				count_ = 1;
 		}
 	}
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_unlock(flags);
 	return result;
 }
 
-// Lock held.
+// IPC lock held.
 int Semaphore::res_wait(Task *me, Count deadline, bool try_only)
 {
 	if (!pi_.owner) {
 		if (me->linux_ctx)
 			return kRtePerm; // Linux cannot own: it would hold an RT task off
-		pi_.owner = me;
-		pi_.depth = 1;
-		pi_.owner_link.insert_before(&me->owned_sems);
+		g_sched.pi_own(&pi_, me);
 		count_ = 0;
 		return 1;
 	}
@@ -149,7 +143,7 @@ int Semaphore::res_wait(Task *me, Count deadline, bool try_only)
 	return g_sched.block(Wait::Semaphore, &pi_.waiters, this, deadline, &pi_);
 }
 
-// Lock held.
+// IPC lock held.
 int Semaphore::res_release(Task *me)
 {
 	if (pi_.owner != me) {
@@ -159,7 +153,7 @@ int Semaphore::res_release(Task *me)
 	}
 	if (--pi_.depth > 0)
 		return kOk;
-	pi_.owner_link.unlink();
+	g_sched.pi_disown(&pi_);
 	g_sched.pi_hand_over(&pi_);
 	if (!pi_.owner)
 		count_ = 1;
@@ -169,11 +163,11 @@ int Semaphore::res_release(Task *me)
 
 int Semaphore::count()
 {
-	unsigned long flags = g_sched.lock().lock();
+	unsigned long flags = g_sched.ipc_enter();
 	int c = count_;
 	if (kind_ == SemKind::Resource)
 		c = pi_.owner ? -static_cast<int>(pi_.waiters.count()) : 1;
-	g_sched.lock().unlock(flags);
+	g_sched.ipc_unlock(flags);
 	return c;
 }
 

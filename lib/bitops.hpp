@@ -44,6 +44,23 @@ public:
 		return group * 64 + lowest_bit(groups_[group]);
 	}
 
+	// Lowest member >= from, or Levels when there is none. O(1): at most
+	// three bit scans.
+	unsigned next_from(unsigned from) const
+	{
+		if (from >= Levels)
+			return Levels;
+		unsigned group = from / 64;
+		uint64_t here = groups_[group] & (~uint64_t(0) << (from % 64));
+		if (here)
+			return group * 64 + lowest_bit(here);
+		uint64_t later = group + 1 < 64 ? summary_ & (~uint64_t(0) << (group + 1)) : 0;
+		if (!later)
+			return Levels;
+		unsigned next = lowest_bit(later);
+		return next * 64 + lowest_bit(groups_[next]);
+	}
+
 private:
 	uint64_t summary_ = 0;
 	uint64_t groups_[kGroups] = {};

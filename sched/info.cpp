@@ -113,10 +113,13 @@ void tx_sched_cpu_summary(unsigned int cpu, tx_cpu_summary *out)
 	out->fpu_restores = c.fpu_restores;
 }
 
+// One lock hold per task (Scheduler::snapshot_next): a /proc read never
+// holds the scheduler's locks across the walk.
 int tx_sched_tasks(tx_task_info *out, int max)
 {
 	Collect c{out, max, 0};
-	g_sched.for_each_task(fill, &c);
+	for (unsigned cursor = 0; g_sched.snapshot_next(&cursor, fill, &c);)
+		;
 	return c.count;
 }
 

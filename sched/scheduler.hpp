@@ -1,16 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 // sched/scheduler.hpp - the fixed-priority preemptive scheduler.
 //
-// One co-kernel lock (lock()) protects all scheduler and IPC state, like
-// RTAI's global lock: on one CPU it is just masking; across CPUs every hold is
-// short and bounded (each method states its bound). Each CPU has its own ready
-// queue, timer queue and Linux idle task; a task runs on one CPU at a time.
+// Locks. Two kinds, and every function below says which it needs ("CPU
+// lock", "IPC lock"); debug builds assert it (TX_ASSERT_LOCKED):
+//  - a CPU lock per CPU (CpuState::lock): that CPU's ready queue, timer
+//    queue, running context, hardware timer, budgets and counters, and of
+//    every task placed on that CPU what its readiness depends on (the Task
+//    fields marked [cpu] in task.hpp);
+//  - one IPC lock (ipc_lock_): semaphores, mailboxes and messages with
+//    their wait queues, priority inheritance, the task registry, which CPU
+//    each task is on, and the timer settings (the fields marked [ipc]).
+//    A field marked [both] is written with both locks held (the task's CPU
+//    lock and the IPC lock) and may be read with either.
+// Order: the IPC lock comes first; a CPU that holds a CPU lock never waits
+// for the IPC lock. Without the IPC lock a CPU holds at most one CPU lock;
+// with it, any number: the holder of the IPC lock is the only CPU that can
+// wait for a CPU lock while holding one, and every other CPU waits for
+// nothing while it holds its one CPU lock. No cycle, no deadlock.
+// So the real-time path from the timer interrupt to the task takes its own
+// CPU's lock only (an IPC timeout that expires takes the IPC lock as well),
+// a CPU's lock is taken by other CPUs only to wake, suspend, resume or move
+// one of its tasks (an O(1) step), and IPC calls serialise on the IPC lock.
 //
-// Switching: every switch happens inside schedule(), with the lock held; the
-// context that resumes releases it. Interrupt handlers (timer_irq, ipi_irq)
+// Switching: every switch happens inside schedule(), with this CPU's lock
+// held and the IPC lock not held; the context that resumes releases the CPU
+// lock of the CPU it resumes on. Interrupt handlers (timer_irq, ipi_irq)
 // never switch: they only make tasks ready; the port then calls dispatch()
 // from a context where the interrupted code is fully saved (the deferred
-// path of arch/port.h). Task and Linux callers switch at preempt_point().
+// path of arch/port.h). Task and Linux callers switch at a preempt point.
 #pragma once
 
 #include "../hal/irq_lines.h" // tx_hal_in_device_handler
@@ -26,7 +43,8 @@ enum class TimerMode : uint8_t { Oneshot, Periodic };
 
 // A resource a task can own while others wait for it, with priority
 // inheritance (RES_SEM). The owner runs at least at the priority of the
-// highest waiter, transitively along chains of owners.
+// highest waiter, transitively along chains of owners. IPC lock; owner_link
+// sits in the owner's owned_sems ([both]).
 struct PiResource {
 	WaitQueue waiters;   // priority ordered
 	Task *owner;         // null: free
@@ -44,7 +62,7 @@ struct PiResource {
 
 // Ready tasks of one CPU: a FIFO list per level and a bitmap of non-empty
 // levels. The running task stays queued (at the head of its level), so a
-// preempted task resumes before its equals. Every method is O(1).
+// preempted task resumes before its equals. Every method is O(1). CPU lock.
 class ReadyQueue {
 public:
 	void reset();
@@ -64,10 +82,13 @@ private:
 // next reprogram() to program or stop the timer.
 constexpr Count kUnprogrammed = INT64_MIN;
 
+// One CPU's scheduler state. Everything but 'lock' and the constants
+// (index, linux_task's identity) is under 'lock'.
 struct CpuState {
+	SpinLock lock;
 	unsigned index;
-	bool online;
-	Task linux_task; // Linux: the idle task of this CPU
+	bool online;          // also [ipc]: changed with both held
+	Task linux_task;      // Linux: the idle task of this CPU
 	alignas(TX_PORT_FPU_ALIGN) uint8_t linux_fpu[TX_PORT_FPU_BYTES];
 	Task *current;
 	ReadyQueue ready;
@@ -83,10 +104,11 @@ struct CpuState {
 	bool timer_dirty;     // another CPU changed our timers: reprogram
 	const Task *fpu_regs; // whose FP state the registers hold
 	StackHeader *dying;   // stack of the dead task switched away from
-	unsigned ntasks;
+	ListNode zombies;     // DeferredBlock::link: blocks Linux frees (linux_work)
+	unsigned ntasks;      // [ipc]: tasks placed here
 
 	// Counters for /proc and benchmarks.
-	uint64_t switches, timer_irqs, ipis, fpu_saves, fpu_restores;
+	uint64_t switches, timer_irqs, ipis, fpu_saves, fpu_restores, watchdog_hits;
 };
 
 class Scheduler {
@@ -99,7 +121,8 @@ public:
 
 	// Delete every task for which match(task, ctx) holds (all tasks when
 	// match is null), e.g. those whose code is in a module being unloaded.
-	// Returns how many were deleted. Linux context.
+	// Returns how many were deleted. Linux context; each lock hold is one
+	// registry step or one task_delete.
 	unsigned delete_tasks_if(bool (*match)(const Task *, void *), void *ctx);
 
 	// ---- Tasks (Linux context unless noted) ----
@@ -121,7 +144,13 @@ public:
 	unsigned least_loaded_cpu(uint32_t cpus);          // fewest tasks; ties: lowest
 	bool valid(const Task *t) const { return t && t->magic == kTaskMagic; }
 	bool in_linux() { return self()->linux_ctx; }
+	// Display state of t; with t's CPU lock (or t is the caller).
 	TaskState state_of(const Task *t);
+	// Run snap(t, ctx) for the first task in a registry slot >= *cursor,
+	// with the IPC lock and t's CPU lock held (O(1) hold, whatever the
+	// number of tasks), and set *cursor past it. False: no task left.
+	// Linux context: /proc walks the tasks this way, one lock hold per task.
+	bool snapshot_next(unsigned *cursor, void (*snap)(const Task *, void *), void *ctx);
 
 	// ---- Time ----
 	Count now();                   // the scheduler's "now": tick time in periodic mode
@@ -141,29 +170,46 @@ public:
 	void set_timer_gravity(Count gravity);
 	Count timer_gravity() const { return gravity_; }
 
-	// ---- Blocking primitives for ipc/ (lock held, this CPU) ----
+	// ---- IPC sections and blocking primitives for ipc/ ----
 
-	// Block the current task until woken or until 'deadline' (kForever: no
-	// timeout). Returns the wake result. The caller checked can_block().
-	// With 'pi', the task waits for that resource and lends its priority to
-	// the owner chain while it waits.
+	// Mask and take the IPC lock; returns the masking state for
+	// ipc_leave/ipc_unlock. Not with a CPU lock held.
+	unsigned long ipc_enter();
+	// Drop the IPC lock, switch if a better task is ready on this CPU (the
+	// IPC call woke one), restore the masking state.
+	void ipc_leave(unsigned long flags);
+	// Drop the IPC lock and restore the masking state (a call that woke
+	// nobody).
+	void ipc_unlock(unsigned long flags);
+	// IPC lock held, no CPU lock: block the current task until woken or
+	// until 'deadline' (kForever: no timeout); returns the wake result, with
+	// the IPC lock held again (the object may have changed meanwhile). The
+	// caller checked can_block(). With 'pi', the task waits for that
+	// resource and lends its priority to the owner chain while it waits.
 	int block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi = nullptr);
-	int block_on(CpuState &c, Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi);
-	// End a wait: remove t from its queue and timer, make it ready unless
-	// suspended. 'result' is what its blocking call returns.
+	// IPC lock held. End t's IPC wait: remove t from its queue and timer,
+	// make it ready unless suspended. 'result' is what its blocking call
+	// returns. O(1) plus t's CPU lock.
 	void wake(Task *t, int result);
+	// IPC lock held. A queued sender t received by an rpc partner now waits
+	// for the return, in 'q', keeping its deadline. O(1).
+	void rpc_received(Task *t, WaitQueue *q);
 	bool can_block();               // current is a real-time task, not in an irq
 	bool deadline_passed(Count deadline);
-	void preempt_point() { preempt_point(this_cpu()); } // switch now if a better task is ready
-	void preempt_point(CpuState &c);
-	Task *current_locked() { return this_cpu().current; } // lock held: no masking needed
-	void priority_changed(Task *t); // re-evaluate inheritance from t down its chain
-	// A resource's owner gave it up: pass it to the first waiter (or free it).
+	Task *current() { return this_cpu().current; } // masked: this CPU's own
+	void priority_changed(Task *t); // IPC lock: re-evaluate inheritance from t down its chain
+	// IPC lock held. Task 'owner' (the caller, or a waiter it passes the
+	// resource to) now owns r / r's owner gives it up.
+	void pi_own(PiResource *r, Task *owner);
+	void pi_disown(PiResource *r);
+	// IPC lock held. A resource's owner gave it up: pass it to the first
+	// waiter (or leave it free).
 	void pi_hand_over(PiResource *r);
-	// After t released a resource: it may lose priority or a pending suspension.
+	// IPC lock held. After t released a resource: it may lose priority or a
+	// pending suspension.
 	void resources_changed(Task *t);
 
-	// ---- Port entry points (masked) ----
+	// ---- Port entry points (masked, this CPU) ----
 	bool timer_irq(); // true: a switch is needed
 	bool ipi_irq();
 	bool resched_pending();
@@ -171,7 +217,6 @@ public:
 	void dispatch();
 	void linux_work();
 
-	SpinLock &lock() { return lock_; }
 	CpuState &cpu(unsigned i) { return cpus_[i]; }
 	CpuState &this_cpu() { return cpus_[tx_port_cpu()]; }
 	// In timer_irq/ipi_irq, or in a device handler (the HAL counts those):
@@ -189,17 +234,17 @@ public:
 	void set_cpu_online(unsigned cpu);
 	unsigned task_count() const { return ntasks_; }
 	Count watchdog_budget() const { return wd_budget_; }
-	uint64_t watchdog_hits() const { return wd_hits_; }
+	uint64_t watchdog_hits() const;
+	// Execution time of t so far and when it was created (rt_get_exectime),
+	// under t's CPU lock. False for an invalid task.
+	bool exec_time(Task *t, Count now, Count *total, Count *created);
 
 	// Give back a block that starts with a DeferredBlock header; Linux frees
-	// it soon. Any context; the _locked form with the lock held. O(1).
+	// it soon. Any context (this CPU's lock, O(1)).
 	void free_later(DeferredBlock *block);
-	void free_later_locked(DeferredBlock *block);
-
-	// Visit every task (Linux context, for /proc): fn(task, ctx) under the lock.
-	void for_each_task(void (*fn)(const Task *, void *), void *ctx);
 
 private:
+	friend class CpuHold;
 	CpuState &cpu_of(const Task *t) { return cpus_[t->cpu]; }
 	Task *pick(CpuState &c);
 	// A suspended task that owns resource semaphores keeps running until it
@@ -209,6 +254,22 @@ private:
 		return t->wait == Wait::None && !t->dead && !t->watchdog_hit &&
 		       (t->suspend_depth <= 0 || t->owned_sems.linked());
 	}
+	// The waits only an IPC call (or its timeout) ends: entering or leaving
+	// them needs the IPC lock too.
+	static bool ipc_wait(Wait w) { return w >= Wait::Semaphore; }
+
+	// Locking (masked).
+	CpuState &lock_this_cpu(unsigned long *flags);
+	CpuState &lock_cpu_of(Task *t); // t->cpu may change until its CPU lock is held
+	CpuState *lock_task(Task *t);   // null: not a task (or deleted meanwhile)
+	void finish_on(CpuState &c);    // drop c's lock, switching first if c is this CPU
+	void unlock_cpu(CpuState &c, unsigned long flags) { c.lock.unlock(flags); }
+	bool holds_a_cpu_lock();        // debug: this CPU holds some CPU lock
+	void acquire_cpu(CpuState &c);  // the rules above, asserted in debug builds
+	void acquire_all_cpus();        // IPC lock held: every CPU lock, by index
+	void release_all_cpus();
+	void preempt_point_unlocked();  // masked, no lock held: switch if needed here
+
 	void update_ready(Task *t);
 	void poke(CpuState &c);
 	void schedule(CpuState &c);
@@ -217,37 +278,64 @@ private:
 	void set_deadlines(CpuState &c, Task *t, Count now);
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
+	void free_later_locked(CpuState &c, DeferredBlock *block);
 	void wait_not_before(Task *t);
+	int block_self(CpuState &c, Wait why, Count deadline);
+	void set_waiting(CpuState &c, Task *t, Wait why, Count deadline);
 	void arm_timer(Task *t, Count deadline);
 	void reprogram(CpuState &c);
 	Count aim_for(Count event);
 	void restart_timer(CpuState &c, Count now);
-	void expire_timers(CpuState &c, Count horizon, Count now);
+	bool expire_timers(CpuState &c, Count horizon, Count now, bool ipc_held);
 	void timer_fired(Task *t);
 	void check_budgets(CpuState &c, Count now);
 	void set_effective_prio(Task *t, int prio);
 	int inherited_prio(const Task *t) const;
 	void cancel_wait(Task *t, int result);
 	void release_owned(Task *t);
-	void kill(Task *t);
+	bool kill(Task *t);
 	unsigned first_cpu(uint32_t cpus) const;
 	void move_to_cpu(Task *t, unsigned cpu);
 	static void task_start(void *arg);
 
-	SpinLock lock_;
+	SpinLock ipc_lock_;
 	CpuState cpus_[kMaxCpus];
-	uint32_t online_ = 0;
+	uint32_t online_ = 0;    // [ipc] and every CPU lock
 	bool multi_cpu_ = false; // more than one CPU online: remote pokes possible
-	ListNode all_tasks_;
-	ListNode zombies_; // DeferredBlock::link, freed by linux_work()
+	// The task registry [ipc]: tasks by slot, and the free slots, so that a
+	// walk over all tasks can drop the lock between two of them.
+	Task *slots_[kMaxTasks];
+	LevelBitmap<kMaxTasks> used_slots_, free_slots_;
 	unsigned ntasks_ = 0;
+	// Timer settings: [ipc] and every CPU lock (read with either).
 	TimerMode mode_ = TimerMode::Oneshot;
 	TimerMode next_mode_ = TimerMode::Oneshot;
 	bool timer_running_ = false;
 	Count tick_period_ = 0;
 	Count wd_budget_ = 0;
-	uint64_t wd_hits_ = 0;
 	Count gravity_ = 0;
+};
+
+// Holds CPU c's lock for a scope, unless this CPU holds it already (an IPC
+// step that reaches a task of the CPU whose lock its caller holds). Masked.
+class CpuHold {
+public:
+	CpuHold(Scheduler &s, CpuState &c) : c_(c), took_(!c.lock.held_here())
+	{
+		if (took_)
+			s.acquire_cpu(c);
+	}
+	~CpuHold()
+	{
+		if (took_)
+			c_.lock.release();
+	}
+	CpuHold(const CpuHold &) = delete;
+	CpuHold &operator=(const CpuHold &) = delete;
+
+private:
+	CpuState &c_;
+	bool took_;
 };
 
 extern Scheduler &g_sched;

@@ -3,8 +3,10 @@
 //
 // A Task lives in memory the user provides (RT_TASK in the C API), so it has
 // no constructor-time allocation; the scheduler fills it in Scheduler::
-// init_task(). Every field is protected by the co-kernel lock unless its
-// comment says otherwise.
+// task_init(). Each field says which lock protects it (scheduler.hpp,
+// "Locks"): [cpu] the CPU lock of the task's CPU, [ipc] the IPC lock,
+// [both] written with both held, read with either; [const] set before the
+// task is published and never changed.
 #pragma once
 
 #include "../lib/list.hpp"
@@ -36,7 +38,7 @@ struct PiResource;
 struct Task;
 
 // Tasks blocked on one object, in FIFO or priority order (RTAI's FIFO_Q /
-// PRIO_Q). Co-kernel lock held for every method. Bounds, n = waiters:
+// PRIO_Q). IPC lock held for every method. Bounds, n = waiters:
 //   add: O(1) in FIFO order, O(n) in priority order (behind equal
 //        priorities, so equals stay FIFO);
 //   remove, first: O(1);  reposition after a priority change: O(n).
@@ -106,43 +108,43 @@ struct StackHeader {
 };
 
 struct Task {
-	uint32_t magic;
-	char name[kTaskNameLen];
-	ListNode all_link; // Scheduler::all_tasks_
+	uint32_t magic;      // [both]
+	char name[kTaskNameLen]; // [const]
+	unsigned slot;       // [ipc] in the scheduler's registry
 
-	// Execution context.
+	// Execution context: saved and restored by the switch ([cpu]).
 	tx_port_context ctx;
-	StackHeader *stack; // allocation start; the usable stack follows the header
-	void *fpu_area;     // TX_PORT_FPU_BYTES in the same allocation, or null
-	void (*entry)(long);
-	long arg;
+	StackHeader *stack; // [const] allocation start; the usable stack follows the header
+	void *fpu_area;     // [const] TX_PORT_FPU_BYTES in the same allocation, or null
+	void (*entry)(long); // [const]
+	long arg;            // [const]
 
 	// Scheduling.
-	int base_prio;   // as set by the user (rt_task_init, rt_change_prio)
-	int prio;        // effective: base_prio, raised by priority inheritance
-	unsigned level;  // ready-queue level of prio
-	unsigned cpu;    // the CPU whose queues hold this task
-	uint32_t cpus_allowed;
-	int suspend_depth;
-	Wait wait;
-	bool dead;
-	bool linux_ctx;      // this is a CPU's Linux idle task
-	bool on_cpu;         // currently the running context of its CPU
-	bool watchdog_hit;   // suspended by the watchdog
-	ListNode run_link;   // ready queue level list
-	ListNode wait_link;  // the WaitQueue it blocks on
-	WaitQueue *wait_queue;
-	void *wait_object;   // what it waits on (semaphore, mailbox, task), for /proc
-	PiResource *blocked_pi; // the resource semaphore it waits for, if any
-	Timer timer;
-	Count not_before;    // woken by its timer ahead of time (gravity): runs from then on
-	int wake_result;     // what the blocking call returns
+	int base_prio;   // [ipc] as set by the user (rt_task_init, rt_change_prio)
+	int prio;        // [both] effective: base_prio, raised by priority inheritance
+	unsigned level;  // [both] ready-queue level of prio
+	unsigned cpu;    // [both] the CPU whose queues hold this task
+	uint32_t cpus_allowed; // [ipc]
+	int suspend_depth; // [cpu]
+	Wait wait;         // [cpu]; the IPC waits ([both]) are entered and left with both
+	bool dead;         // [both]
+	bool linux_ctx;    // [const] this is a CPU's Linux idle task
+	bool on_cpu;       // [cpu] currently the running context of its CPU
+	bool watchdog_hit; // [cpu] suspended by the watchdog
+	ListNode run_link; // [cpu] ready queue level list
+	ListNode wait_link;  // [ipc] the WaitQueue it blocks on
+	WaitQueue *wait_queue; // [ipc]
+	void *wait_object;   // [ipc] what it waits on (semaphore, mailbox, task), for /proc
+	PiResource *blocked_pi; // [ipc] the resource semaphore it waits for, if any
+	Timer timer;         // [cpu]
+	Count not_before;    // [cpu] woken by its timer ahead of time (gravity): runs from then on
+	int wake_result;     // [cpu] what the blocking call returns
 
-	// Round robin within a level (RT_SCHED_RR); quantum 0 = FIFO.
+	// Round robin within a level (RT_SCHED_RR); quantum 0 = FIFO. [cpu]
 	Count rr_quantum;
 	Count rr_left;
 
-	// Periodic execution.
+	// Periodic execution. [cpu]
 	Count period;        // 0 = not periodic
 	Count release_time;  // the current (or next) release
 	bool release_pending; // released, not yet run: sample latency at switch-in
@@ -151,12 +153,12 @@ struct Task {
 	Stats latency;       // start - release
 	Stats jitter;        // (start - previous start) - period
 
-	// Execution-time accounting.
+	// Execution-time accounting. [cpu]
 	Count exec_total;
 	Count exec_since_block; // watchdog: run time since the task last blocked
 	Count created_at;
 
-	// Messages (rt_send/receive/rpc/return).
+	// Messages (rt_send/receive/rpc/return). [ipc]
 	unsigned long msg;    // message carried while queued, or received
 	unsigned long *reply; // where rt_return stores the rpc result
 	Task *msg_partner;    // the task that received from / sent to us
@@ -165,12 +167,8 @@ struct Task {
 	WaitQueue receivers;  // tasks in rt_receive waiting for a message from us
 
 	// Priority inheritance: resource semaphores this task holds
-	// (Semaphore::owner_link nodes).
+	// (PiResource::owner_link nodes). [both]: runnable() reads it.
 	ListNode owned_sems;
-
-	// Mailbox transfer in progress while blocked on a mailbox.
-	char *xfer_buf;
-	size_t xfer_left;
 };
 
 constexpr uint32_t kTaskMagic = 0x7a5c7a5c;

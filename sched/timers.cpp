@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+// sched/timers.cpp - the timer side of the scheduler: the timer interrupt,
+// the per-CPU timer queues and the hardware timer, budgets (watchdog,
+// round robin), the timer modes, periodic tasks and sleeping.
+#include "../hal/rt_log.hpp"
+#include "../lib/assert.hpp"
+#include "../lib/muldiv.hpp"
+#include "errors.hpp"
+#include "scheduler.hpp"
+
+namespace tx {
+
+// ---- The hardware timer -------------------------------------------------------
+
+// t's CPU lock. Queue t's timer on its CPU; that CPU's hardware timer is
+// reprogrammed if the new deadline is its earliest. O(log n).
+void Scheduler::arm_timer(Task *t, Count deadline)
+{
+	CpuState &c = cpu_of(t);
+	TX_ASSERT_LOCKED(c.lock.held_here());
+	c.timers.insert(&t->timer, deadline);
+	if (deadline - gravity_ >= c.programmed)
+		return;
+	if (&c == &this_cpu()) {
+		reprogram(c);
+	} else {
+		c.timer_dirty = true;
+		tx_port_send_ipi(c.index);
+	}
+}
+
+// When to aim the hardware timer for a timer event: gravity_ ahead, or, if
+// that moment has passed (a deadline set closer than gravity_), halfway
+// between now and the event. Not at once: the interrupt would meet Linux
+// still on its way back from the last switch, where it cannot be preempted
+// (at 10 kHz on a slow CPU Linux then starved). Not at the event: the job
+// would be late by the whole path, and at 10 kHz every job after it too
+// (each ending past its successor's aim). Halfway, Linux keeps half of what
+// is left and the path overlaps the other half. O(1).
+inline Count Scheduler::aim_for(Count event)
+{
+	if (!gravity_ || event == kForever)
+		return event;
+	Count early = event - gravity_;
+	Count now = static_cast<Count>(tx_port_now());
+	return early > now ? early : now + (event - now) / 2;
+}
+
+// This CPU's lock, c is this CPU. Give the hardware timer the earliest
+// event: the timer queue head (or the next tick in periodic mode) gravity_
+// ahead, the round-robin end and the watchdog deadline of the running task
+// (budgets are not anticipated). O(1).
+void Scheduler::reprogram(CpuState &c)
+{
+	TX_ASSERT_LOCKED(c.lock.held_here() && &c == &this_cpu());
+	Count next = kForever;
+	if (timer_running_) {
+		if (mode_ == TimerMode::Periodic)
+			next = aim_for(c.next_tick);
+		else if (Timer *t = c.timers.earliest())
+			next = aim_for(t->deadline);
+	}
+	Count budget = min(c.rr_deadline, c.wd_deadline);
+	c.programmed_budget = budget < next;
+	next = min(next, budget);
+	c.timer_dirty = false;
+	if (next == c.programmed)
+		return;
+	c.programmed = next;
+	if (next == kForever)
+		tx_port_timer_stop();
+	else
+		tx_port_timer_program(static_cast<uint64_t>(next < 0 ? 0 : next));
+}
+
+// c's lock. The timer of CPU c starts over from 'now' (ticks in periodic
+// mode); programmed here, or by c itself after the IPI. O(1).
+void Scheduler::restart_timer(CpuState &c, Count now)
+{
+	c.tick_time = now;
+	c.next_tick = now + tick_period_;
+	c.programmed = kUnprogrammed;
+	if (&c == &this_cpu()) {
+		reprogram(c);
+	} else {
+		c.timer_dirty = true;
+		tx_port_send_ipi(c.index);
+	}
+}
+
+// ---- Expiry -------------------------------------------------------------------
+
+// t's CPU lock (and the IPC lock for an IPC wait). A task's timer expired:
+// end its delay or its timed wait. O(1), an IPC wait plus its queue removal
+// and the inheritance chain it leaves (cancel_wait).
+void Scheduler::timer_fired(Task *t)
+{
+	switch (t->wait) {
+	case Wait::Period:
+		t->release_pending = true;
+		[[fallthrough]];
+	case Wait::Delay:
+		// Neither wait sits in a queue, and the timer was just popped.
+		t->wait = Wait::None;
+		t->wake_result = kOk;
+		update_ready(t);
+		break;
+	case Wait::None:
+		break;
+	default:
+		TX_ASSERT_LOCKED(ipc_lock_.held_here());
+		cancel_wait(t, kRteTimeout);
+		break;
+	}
+}
+
+// This CPU's lock, and the IPC lock when 'ipc_held'. Fire every timer due by
+// 'horizon' (now, or up to gravity_ later); a task woken ahead of its
+// deadline runs from it on. Without the IPC lock it stops at the first due
+// timer of an IPC wait, leaves it queued and returns false: the caller takes
+// the IPC lock (which comes first) and calls again. O(k log n) for k
+// expiring.
+bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_held)
+{
+	while (Timer *t = c.timers.earliest()) {
+		if (t->deadline > horizon)
+			break;
+		Task *task = static_cast<Task *>(t->owner);
+		if (ipc_wait(task->wait) && !ipc_held)
+			return false;
+		c.timers.remove(t);
+		if (t->deadline > now && task->wait != Wait::None)
+			task->not_before = t->deadline;
+		timer_fired(task);
+	}
+	return true;
+}
+
+// This CPU's lock, in timer_irq. Enforce the watchdog budget and the
+// round-robin quantum of the running task. O(1).
+void Scheduler::check_budgets(CpuState &c, Count now)
+{
+	Task *t = c.current;
+	// The budget deadlines are the running context's own again: timer_irq()
+	// may have set them for a task that was then deleted or suspended (from
+	// another CPU) before the dispatch. A stale one in the past would make
+	// reprogram() arm the timer in the past forever (an NMI storm).
+	c.wd_deadline = (wd_budget_ && !t->linux_ctx) ? c.switch_time + wd_budget_ - t->exec_since_block : kForever;
+	if (!t->rr_quantum)
+		c.rr_deadline = kForever;
+	else if (c.rr_deadline == kForever)
+		c.rr_deadline = c.switch_time + t->rr_left;
+	if (t->linux_ctx)
+		return;
+	Count ran = t->exec_since_block + (now - c.switch_time);
+	if (wd_budget_ && ran >= wd_budget_) {
+		t->watchdog_hit = true;
+		t->suspend_depth = max(t->suspend_depth, 0) + 1;
+		c.watchdog_hits++;
+		update_ready(t);
+		long long ns = static_cast<long long>(muldiv_round(static_cast<uint64_t>(ran), 1000000000u, tx_port_counter_hz()));
+		if (t->name[0])
+			rt_log(0, "tactus: watchdog: task '%s' ran %lld ns without blocking; suspended", t->name, ns);
+		else
+			rt_log(0, "tactus: watchdog: task %p ran %lld ns without blocking; suspended",
+			       static_cast<void *>(t), ns);
+		return;
+	}
+	if (t->rr_quantum && now >= c.rr_deadline && c.ready.contains(t)) {
+		t->rr_left = t->rr_quantum;
+		c.rr_deadline = now + t->rr_quantum;
+		if (c.ready.level_has_others(t)) {
+			c.ready.remove(t);
+			c.ready.push_back(t);
+		}
+	}
+}
+
+// The timer fired on this CPU. Masked. This CPU's lock for the expiry, the
+// budgets, one pick and one timer write: O(k log n) for k expiring timers.
+// A due timeout of an IPC wait needs the IPC lock too: the CPU lock is
+// dropped, the IPC lock taken, the CPU lock taken again and the expiry
+// continued (the order of scheduler.hpp).
+bool Scheduler::timer_irq()
+{
+	CpuState &c = this_cpu();
+	acquire_cpu(c);
+	c.irq_depth++;
+	c.timer_irqs++;
+	// The shot is spent, but a level-triggered timer keeps asserting until
+	// it is reprogrammed or stopped: make reprogram() do one of the two.
+	c.programmed = kUnprogrammed;
+	Count now = static_cast<Count>(tx_port_now());
+	// The timer was aimed gravity_ early: what is due by then is due now.
+	Count event_time = now + gravity_;
+	if (timer_running_ && mode_ == TimerMode::Periodic && event_time >= c.next_tick) {
+		// Skip ticks that were missed (late interrupt) in O(1).
+		Count missed = (event_time - c.next_tick) / tick_period_;
+		c.tick_time = c.next_tick + missed * tick_period_;
+		c.next_tick = c.tick_time + tick_period_;
+		event_time = c.tick_time;
+	}
+	bool ipc_held = false;
+	if (timer_running_) {
+		Count horizon = mode_ == TimerMode::Periodic ? c.tick_time : event_time;
+		if (!expire_timers(c, horizon, now, false)) {
+			c.lock.release();
+			ipc_lock_.acquire();
+			acquire_cpu(c);
+			ipc_held = true;
+			expire_timers(c, horizon, now, true);
+		}
+	}
+	check_budgets(c, now);
+	Task *next = pick(c);
+	bool switch_needed = next != c.current;
+	if (switch_needed)
+		set_deadlines(c, next, now); // one timer write covers the switch too
+	reprogram(c);
+	c.irq_depth--;
+	c.lock.release();
+	if (ipc_held)
+		ipc_lock_.release();
+	return switch_needed;
+}
+
+// ---- Timer modes and settings (Linux context) ------------------------------------
+
+Count Scheduler::now()
+{
+	if (mode_ == TimerMode::Periodic && timer_running_) {
+		unsigned long flags = tx_port_irq_save();
+		Count t = this_cpu().tick_time;
+		tx_port_irq_restore(flags);
+		return t;
+	}
+	return counter();
+}
+
+bool Scheduler::deadline_passed(Count deadline)
+{
+	return !timer_running_ || deadline <= now();
+}
+
+// IPC lock: O(1).
+void Scheduler::set_mode(TimerMode m)
+{
+	unsigned long flags = ipc_enter();
+	next_mode_ = m;
+	ipc_unlock(flags);
+}
+
+// RTAI start_rt_timer: oneshot mode ignores 'period' and returns it; periodic
+// mode ticks every 'period' counts (at least 1) from now on every CPU and
+// returns the period used. Linux context. IPC lock and every CPU lock:
+// O(CPUs).
+Count Scheduler::start_timer(Count period)
+{
+	unsigned long flags = ipc_enter();
+	if (next_mode_ == TimerMode::Periodic && period <= 0) {
+		ipc_unlock(flags);
+		return -kEInval;
+	}
+	acquire_all_cpus();
+	mode_ = next_mode_;
+	tick_period_ = mode_ == TimerMode::Periodic ? period : 0;
+	timer_running_ = true;
+	Count now = counter();
+	for (CpuState &c : cpus_)
+		if (c.online)
+			restart_timer(c, now);
+	release_all_cpus();
+	ipc_unlock(flags);
+	return period;
+}
+
+// RTAI 4 stop_rt_timer: the timer stops; every timed wait ends at once as if
+// its deadline had passed, and later timed waits return without blocking.
+// Linux context. The flag under every lock (O(CPUs)), then the timers one
+// at a time: each hold is one expiry, O(log n) plus that task's wake.
+void Scheduler::stop_timer()
+{
+	unsigned long flags = ipc_enter();
+	acquire_all_cpus();
+	timer_running_ = false;
+	release_all_cpus();
+	ipc_lock_.release();
+	for (CpuState &c : cpus_) {
+		for (bool more = true; more;) {
+			ipc_lock_.acquire();
+			acquire_cpu(c);
+			Timer *t = c.timers.earliest();
+			more = t != nullptr;
+			if (more) {
+				c.timers.remove(t);
+				timer_fired(static_cast<Task *>(t->owner));
+			} else if (&c == &this_cpu()) {
+				reprogram(c);
+			} else if (c.online) {
+				c.timer_dirty = true;
+				tx_port_send_ipi(c.index);
+			}
+			c.lock.release();
+			ipc_lock_.release();
+		}
+	}
+	preempt_point_unlocked();
+	tx_port_irq_restore(flags);
+}
+
+// IPC lock and every CPU lock: O(CPUs).
+void Scheduler::set_timer_gravity(Count gravity)
+{
+	unsigned long flags = ipc_enter();
+	acquire_all_cpus();
+	gravity_ = gravity > 0 ? gravity : 0;
+	release_all_cpus();
+	ipc_unlock(flags);
+}
+
+// IPC lock and every CPU lock: O(CPUs).
+void Scheduler::set_watchdog_budget(Count budget)
+{
+	unsigned long flags = ipc_enter();
+	acquire_all_cpus();
+	wd_budget_ = budget > 0 ? budget : 0;
+	release_all_cpus();
+	ipc_unlock(flags);
+}
+
+// ---- Periodic tasks and sleeping ----------------------------------------------------
+
+// t's CPU lock. t stops being ready until 'why' ends, at 'deadline' at the
+// latest (kForever: no timeout). O(log n).
+void Scheduler::set_waiting(CpuState &c, Task *t, Wait why, Count deadline)
+{
+	TX_ASSERT_LOCKED(c.lock.held_here() && &c == &cpu_of(t));
+	t->wait = why;
+	t->wake_result = kOk;
+	if (deadline != kForever)
+		arm_timer(t, deadline);
+	update_ready(t);
+}
+
+// This CPU's lock only, the caller a real-time task that may block: wait
+// for the timer (Delay, Period). Returns the wake result, holding the lock
+// of the CPU it resumed on. O(log n) plus the switch.
+int Scheduler::block_self(CpuState &c, Wait why, Count deadline)
+{
+	Task *t = c.current;
+	TX_ASSERT(!t->linux_ctx && !in_interrupt(c));
+	set_waiting(c, t, why, deadline);
+	schedule(c);
+	return t->wake_result;
+}
+
+// RTAI semantics: the task (NULL = self) is released at 'start' and then
+// every 'period'; its suspension is cleared. A start in the past releases it
+// at once. A task making itself periodic waits here for 'start'. t's CPU
+// lock: O(log n).
+int Scheduler::make_periodic(Task *t, Count start, Count period)
+{
+	if (period <= 0)
+		return -kEInval;
+	unsigned long flags = tx_port_irq_save();
+	if (!t)
+		t = this_cpu().current;
+	CpuState *c = valid(t) ? &lock_cpu_of(t) : nullptr;
+	if (!c || !valid(t) || (t->wait != Wait::None && t->wait != Wait::Period)) {
+		if (c)
+			c->lock.release();
+		tx_port_irq_restore(flags);
+		return -kEInval;
+	}
+	t->period = period;
+	t->release_time = start;
+	t->suspend_depth = 0;
+	t->overruns = 0;
+	t->last_start = 0;
+	if (deadline_passed(start)) {
+		if (t->wait == Wait::Period) {
+			c->timers.remove(&t->timer);
+			t->wait = Wait::None;
+			t->wake_result = kOk;
+		}
+		update_ready(t);
+	} else if (t == c->current && c == &this_cpu() && can_block()) {
+		block_self(*c, Wait::Period, start);
+		c = &this_cpu();
+	} else {
+		set_waiting(*c, t, Wait::Period, start); // re-queues a timer already queued
+	}
+	c->lock.release();
+	preempt_point_unlocked();
+	tx_port_irq_restore(flags);
+	return kOk;
+}
+
+// Advance the release by one period; sleep until it, or return
+// RTE_TMROVRN at once (counting an overrun) if it is already past. This
+// CPU's lock: O(log n) plus the switch.
+int Scheduler::wait_period()
+{
+	unsigned long flags;
+	CpuState &c = lock_this_cpu(&flags);
+	Task *t = c.current;
+	bool blockable = !in_interrupt(c) && !t->linux_ctx;
+	int result;
+	if (!blockable || t->period == 0) {
+		result = blockable ? -kEInval : kRtePerm;
+	} else {
+		t->release_time += t->period;
+		if (deadline_passed(t->release_time)) {
+			t->overruns++;
+			result = kRteTimerOverrun;
+		} else {
+			result = block_self(c, Wait::Period, t->release_time);
+		}
+	}
+	this_cpu().lock.unlock(flags);
+	return result;
+}
+
+// This CPU's lock: O(log n) plus the switch.
+int Scheduler::sleep_until(Count when)
+{
+	unsigned long flags;
+	CpuState &c = lock_this_cpu(&flags);
+	int result;
+	if (!can_block())
+		result = kRtePerm;
+	else if (deadline_passed(when))
+		result = kRteTimerOverrun;
+	else
+		result = block_self(c, Wait::Delay, when);
+	this_cpu().lock.unlock(flags);
+	return result;
+}
+
+int Scheduler::sleep(Count delay) { return sleep_until(now() + delay); }
+
+// Spin for 'duration' counts without giving the CPU away (RTAI
+// rt_busy_sleep). Interrupts may still preempt the caller. No lock.
+void Scheduler::busy_wait(Count duration)
+{
+	Count end = counter() + duration;
+	while (counter() < end)
+		tx_port_relax();
+}
+
+} // namespace tx

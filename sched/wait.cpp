@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+// sched/wait.cpp - IPC sections, blocking on an object and waking from it:
+// what ipc/ builds semaphores, mailboxes and messages on.
+#include "../lib/assert.hpp"
+#include "errors.hpp"
+#include "scheduler.hpp"
+
+namespace tx {
+
+// Waits for the IPC lock: at most one IPC step of each CPU ahead in the
+// ticket queue.
+unsigned long Scheduler::ipc_enter()
+{
+	unsigned long flags = tx_port_irq_save();
+	TX_ASSERT_LOCKED(!holds_a_cpu_lock()); // the IPC lock comes first
+	ipc_lock_.acquire();
+	return flags;
+}
+
+void Scheduler::ipc_leave(unsigned long flags)
+{
+	ipc_lock_.release();
+	preempt_point_unlocked();
+	tx_port_irq_restore(flags);
+}
+
+void Scheduler::ipc_unlock(unsigned long flags)
+{
+	ipc_lock_.release();
+	tx_port_irq_restore(flags);
+}
+
+// IPC lock held, no CPU lock. The task joins the object's queue (and lends
+// its priority along the owner chain) under the IPC lock, stops being ready
+// under its CPU lock, then the IPC lock goes and the switch happens under
+// the CPU lock alone: a waker on another CPU waits for that switch on the
+// CPU lock before it can make the task ready again. O(queue insert) plus
+// the inheritance chain plus the switch.
+int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
+{
+	CpuState &c = this_cpu();
+	Task *t = c.current;
+	TX_ASSERT(!t->linux_ctx && !in_interrupt(c));
+	TX_ASSERT_LOCKED(ipc_lock_.held_here() && !holds_a_cpu_lock());
+	t->wait_object = object;
+	if (q)
+		q->add(t);
+	if (pi) {
+		t->blocked_pi = pi;
+		priority_changed(pi->owner);
+	}
+	acquire_cpu(c);
+	set_waiting(c, t, why, deadline);
+	ipc_lock_.release();
+	schedule(c);
+	int result = t->wake_result;
+	this_cpu().lock.release(); // the CPU this task resumed on
+	ipc_lock_.acquire();
+	return result;
+}
+
+// IPC lock; t's CPU lock for the O(1) state change.
+void Scheduler::wake(Task *t, int result)
+{
+	TX_ASSERT_LOCKED(ipc_lock_.held_here());
+	if (t->wait_queue)
+		WaitQueue::remove(t);
+	t->wait_object = nullptr;
+	t->blocked_pi = nullptr;
+	CpuHold hold(*this, cpu_of(t));
+	cpu_of(t).timers.remove(&t->timer);
+	t->wait = Wait::None;
+	t->wake_result = result;
+	update_ready(t);
+}
+
+void Scheduler::rpc_received(Task *t, WaitQueue *q)
+{
+	TX_ASSERT_LOCKED(ipc_lock_.held_here());
+	WaitQueue::remove(t);
+	{
+		CpuHold hold(*this, cpu_of(t));
+		t->wait = Wait::Return;
+	}
+	q->add(t);
+}
+
+// IPC lock. End t's wait early ('result': timeout, deletion...). If it was
+// waiting for a resource, its former owner may lose inherited priority.
+void Scheduler::cancel_wait(Task *t, int result)
+{
+	PiResource *r = t->blocked_pi;
+	wake(t, result);
+	if (r && r->owner)
+		priority_changed(r->owner);
+}
+
+} // namespace tx
