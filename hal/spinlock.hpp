@@ -46,8 +46,8 @@ public:
 	void acquire()
 	{
 		uint32_t ticket = fetch_add(&next_, 1u);
-		while (load_acquire(&serving_) != ticket)
-			tx_port_relax();
+		if (load_acquire(&serving_) != ticket)
+			wait_for(ticket);
 		store_relaxed(&holder_, tx_port_cpu() + 1);
 	}
 
@@ -63,12 +63,34 @@ public:
 	// Held by the calling CPU (masked: it cannot move meanwhile).
 	bool held_here() const { return held() && load_relaxed(&holder_) == tx_port_cpu() + 1; }
 
-	void reset() { next_ = serving_ = holder_ = 0; }
+	void reset()
+	{
+		next_ = serving_ = holder_ = 0;
+		waits_ = spins_ = 0;
+	}
+
+	// Contention so far, counted by each waiter once it holds the lock: the
+	// acquisitions that found the lock taken, and the spin iterations they
+	// made (each one tx_port_relax() and a load).
+	uint64_t waits() const { return load_relaxed(&waits_); }
+	uint64_t spins() const { return load_relaxed(&spins_); }
 
 private:
+	__attribute__((noinline, cold)) void wait_for(uint32_t ticket)
+	{
+		uint64_t spins = 0;
+		do {
+			tx_port_relax();
+			spins++;
+		} while (load_acquire(&serving_) != ticket);
+		store_relaxed(&waits_, waits_ + 1);
+		store_relaxed(&spins_, spins_ + spins);
+	}
+
 	uint32_t next_ = 0;
 	uint32_t serving_ = 0;
 	uint32_t holder_ = 0; // CPU index + 1 of the holder, 0: none
+	uint64_t waits_ = 0, spins_ = 0;
 };
 
 } // namespace tx

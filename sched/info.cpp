@@ -99,6 +99,8 @@ void tx_sched_get_summary(tx_sched_summary *out)
 	out->gravity_ns = count2nano(g_sched.timer_gravity());
 	out->watchdog_hits = g_sched.watchdog_hits();
 	out->tasks = g_sched.task_count();
+	out->ipc_lock_waits = g_sched.ipc_lock().waits();
+	out->ipc_lock_spins = g_sched.ipc_lock().spins();
 }
 
 void tx_sched_cpu_summary(unsigned int cpu, tx_cpu_summary *out)
@@ -111,6 +113,8 @@ void tx_sched_cpu_summary(unsigned int cpu, tx_cpu_summary *out)
 	out->ipis = c.ipis;
 	out->fpu_saves = c.fpu_saves;
 	out->fpu_restores = c.fpu_restores;
+	out->lock_waits = c.lock.waits();
+	out->lock_spins = c.lock.spins();
 }
 
 // One lock hold per task (Scheduler::snapshot_next): a /proc read never

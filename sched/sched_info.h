@@ -32,12 +32,16 @@ struct tx_sched_summary {
 	long long tick_ns, watchdog_ns, gravity_ns;
 	unsigned long long watchdog_hits;
 	unsigned int tasks;
+	/* The IPC lock's contention: acquisitions that waited, spin iterations */
+	unsigned long long ipc_lock_waits, ipc_lock_spins;
 };
 
 struct tx_cpu_summary {
 	int online;
 	unsigned int tasks;
 	unsigned long long switches, timer_irqs, ipis, fpu_saves, fpu_restores;
+	/* This CPU's scheduler lock: acquisitions that waited, spin iterations */
+	unsigned long long lock_waits, lock_spins;
 };
 
 /* Reset and start the scheduler on the CPUs of 'online_mask'. Linux context. */

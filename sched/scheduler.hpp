@@ -218,6 +218,7 @@ public:
 	void linux_work();
 
 	CpuState &cpu(unsigned i) { return cpus_[i]; }
+	const SpinLock &ipc_lock() const { return ipc_lock_; } // for its contention counters
 	CpuState &this_cpu() { return cpus_[tx_port_cpu()]; }
 	// In timer_irq/ipi_irq, or in a device handler (the HAL counts those):
 	// neither switch nor block on c, which is this CPU's.

@@ -88,13 +88,14 @@ static int scheduler_show(struct seq_file *m, void *v)
 	seq_printf(m, ", gravity %lld ns", s.gravity_ns);
 	seq_printf(m, "\nwatchdog: %lld us budget, %llu task(s) suspended so far\n", s.watchdog_ns / 1000,
 		   s.watchdog_hits);
-	seq_puts(m, "CPU tasks   switches timer-irqs       ipis  fpu-saves\n");
+	seq_printf(m, "ipc lock: %llu waits, %llu spins\n", s.ipc_lock_waits, s.ipc_lock_spins);
+	seq_puts(m, "CPU tasks   switches timer-irqs       ipis  fpu-saves lock-waits lock-spins\n");
 	for_each_online_cpu(cpu) {
 		struct tx_cpu_summary c;
 
 		tx_sched_cpu_summary(cpu, &c);
-		seq_printf(m, "%3u %5u %10llu %10llu %10llu %10llu\n", cpu, c.tasks, c.switches, c.timer_irqs, c.ipis,
-			   c.fpu_saves);
+		seq_printf(m, "%3u %5u %10llu %10llu %10llu %10llu %10llu %10llu\n", cpu, c.tasks, c.switches,
+			   c.timer_irqs, c.ipis, c.fpu_saves, c.lock_waits, c.lock_spins);
 	}
 	n = tx_sched_tasks(NULL, 0);
 	tasks = kcalloc(n + 8, sizeof(*tasks), GFP_KERNEL); /* room for tasks created meanwhile */

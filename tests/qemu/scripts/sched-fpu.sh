@@ -39,7 +39,7 @@ cat /tmp/fpu-user-*.txt
 tx_check user-fp-exact test $rc1 = 0 -a $rc2 = 0
 tx_check user-iterations grep -q 'iterations=[1-9]' /tmp/fpu-user-1.txt
 cat /proc/tactus/scheduler
-saves=$(awk '/^CPU tasks/ { on = 1; next } on && NF == 6 { s += $6 } END { print s + 0 }' /proc/tactus/scheduler)
+saves=$(awk '/^CPU tasks/ { on = 1; next } /^NAME/ { on = 0 } on && $1 ~ /^[0-9]+$/ { s += $6 } END { print s + 0 }' /proc/tactus/scheduler)
 tx_check fpu-saves-counted test "${saves:-0}" -gt 0
 tx_check rmmod-tx_fpu rmmod tx_fpu
 tx_since | grep "tx_fpu: result"
