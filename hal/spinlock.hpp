@@ -24,6 +24,21 @@
 
 namespace tx {
 
+// The contended path of SpinLock::acquire(), out of line so that the
+// uncontended one stays a few instructions. Internal linkage (a copy per
+// object file): an out-of-line member of a header class would be a COMDAT
+// function, which the x86 kernel's __patchable_function_entries cannot
+// reference once the linker discards a duplicate. Returns the spins made.
+[[gnu::noinline, maybe_unused]] static uint64_t spin_until_served(const uint32_t *serving, uint32_t ticket)
+{
+	uint64_t spins = 0;
+	do {
+		tx_port_relax();
+		spins++;
+	} while (load_acquire(serving) != ticket);
+	return spins;
+}
+
 class SpinLock {
 public:
 	// Masks, then spins until the lock is ours. Returns the masking state
@@ -76,13 +91,9 @@ public:
 	uint64_t spins() const { return load_relaxed(&spins_); }
 
 private:
-	__attribute__((noinline, cold)) void wait_for(uint32_t ticket)
+	void wait_for(uint32_t ticket)
 	{
-		uint64_t spins = 0;
-		do {
-			tx_port_relax();
-			spins++;
-		} while (load_acquire(&serving_) != ticket);
+		uint64_t spins = spin_until_served(&serving_, ticket);
 		store_relaxed(&waits_, waits_ + 1);
 		store_relaxed(&spins_, spins_ + spins);
 	}
