@@ -81,6 +81,7 @@ size_t Mailbox::take(char *dst, size_t n)
 // IPC lock held. Wake the active task of 'side' if it waits for data/space.
 void Mailbox::wake_active(Side side)
 {
+	TX_IPC_LOCK_HELD();
 	Task *t = active_[side];
 	if (t && t->wait == Wait::Mailbox && !t->wait_queue)
 		g_sched.wake(t, kOk);
@@ -89,6 +90,7 @@ void Mailbox::wake_active(Side side)
 // IPC lock held. The active task of 'side' is done: the next waiter takes over.
 void Mailbox::pass_turn(Side side)
 {
+	TX_IPC_LOCK_HELD();
 	Task *next = turn_[side].first();
 	active_[side] = next;
 	if (next)
@@ -98,6 +100,7 @@ void Mailbox::pass_turn(Side side)
 // IPC lock held. Copy what fits and let the other side know. O(n).
 size_t Mailbox::move(Side side, char *buf, size_t n)
 {
+	TX_IPC_LOCK_HELD();
 	size_t moved = side == kSend ? put(buf, n) : take(buf, n);
 	if (moved)
 		wake_active(side == kSend ? kReceive : kSend);
@@ -107,6 +110,7 @@ size_t Mailbox::move(Side side, char *buf, size_t n)
 // IPC lock held. The common engine of send and receive.
 int Mailbox::transfer(Side side, char *buf, size_t n, MbxMode mode, Count deadline)
 {
+	TX_IPC_LOCK_HELD();
 	Task *me = g_sched.current();
 	bool busy = (active_[side] && active_[side] != me) || !turn_[side].empty();
 	size_t avail = side == kSend ? space() : used_;

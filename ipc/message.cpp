@@ -10,6 +10,7 @@ namespace {
 // IPC lock held. The first task queued at 'me' from 'from' (any if null). O(n).
 Task *find_sender(Task *me, Task *from)
 {
+	TX_IPC_LOCK_HELD();
 	for (Task *s = me->senders.first(); s; s = me->senders.next_of(s))
 		if (!from || s == from)
 			return s;
@@ -19,6 +20,7 @@ Task *find_sender(Task *me, Task *from)
 // IPC lock held. 'to' waits in rt_receive for us (or anyone): hand it over.
 bool deliver_to_waiting(Task *me, Task *to, unsigned long msg)
 {
+	TX_IPC_LOCK_HELD();
 	if (to->wait != Wait::Receive || (to->wait_object && to->wait_object != me))
 		return false;
 	to->msg = msg;
@@ -30,6 +32,7 @@ bool deliver_to_waiting(Task *me, Task *to, unsigned long msg)
 // IPC lock held; we are an rpc caller received by 'to': wait for rt_return.
 Task *await_return(Task *me, Task *to, Count deadline)
 {
+	TX_IPC_LOCK_HELD();
 	int r = g_sched.block(Wait::Return, &to->returners, to, deadline);
 	return r == kOk ? to : error_task(r);
 }

@@ -118,6 +118,7 @@ int Semaphore::wait(Count deadline, bool try_only)
 // IPC lock held.
 int Semaphore::res_wait(Task *me, Count deadline, bool try_only)
 {
+	TX_IPC_LOCK_HELD();
 	if (!pi_.owner) {
 		if (me->linux_ctx)
 			return kRtePerm; // Linux cannot own: it would hold an RT task off
@@ -146,6 +147,7 @@ int Semaphore::res_wait(Task *me, Count deadline, bool try_only)
 // IPC lock held.
 int Semaphore::res_release(Task *me)
 {
+	TX_IPC_LOCK_HELD();
 	if (pi_.owner != me) {
 		if (recursion_ != 0 || !pi_.owner)
 			return kRtePerm;

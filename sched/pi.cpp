@@ -13,6 +13,7 @@ namespace tx {
 // the resources it owns. O(owned resources).
 int Scheduler::inherited_prio(const Task *t) const
 {
+	TX_IPC_LOCK_HELD();
 	int prio = t->base_prio;
 	for (const ListNode *n = t->owned_sems.next; n != &t->owned_sems; n = n->next) {
 		const auto *r = static_cast<const PiResource *>(n->owner);
@@ -26,6 +27,7 @@ int Scheduler::inherited_prio(const Task *t) const
 // keeps the head of its new level. O(waiters of its queue).
 void Scheduler::set_effective_prio(Task *t, int prio)
 {
+	TX_IPC_LOCK_HELD();
 	CpuHold hold(*this, cpu_of(t));
 	CpuState &c = cpu_of(t);
 	bool queued = c.ready.contains(t);
@@ -103,6 +105,7 @@ void Scheduler::pi_disown(PiResource *r)
 // priority_changed() of the new owner.
 void Scheduler::pi_hand_over(PiResource *r)
 {
+	TX_IPC_LOCK_HELD();
 	Task *w = r->waiters.first();
 	if (!w)
 		return;
@@ -113,6 +116,7 @@ void Scheduler::pi_hand_over(PiResource *r)
 
 void Scheduler::resources_changed(Task *t)
 {
+	TX_IPC_LOCK_HELD();
 	priority_changed(t);
 	CpuHold hold(*this, cpu_of(t));
 	update_ready(t); // a deferred suspension takes effect now
@@ -122,6 +126,7 @@ void Scheduler::resources_changed(Task *t)
 // a final release. O(owned resources x their waiters).
 void Scheduler::release_owned(Task *t)
 {
+	TX_IPC_LOCK_HELD();
 	while (t->owned_sems.linked()) {
 		auto *r = static_cast<PiResource *>(t->owned_sems.next->owner);
 		pi_disown(r);

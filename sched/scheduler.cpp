@@ -186,6 +186,7 @@ void Scheduler::preempt_point_unlocked()
 // CPU lock. O(1).
 Task *Scheduler::pick(CpuState &c)
 {
+	TX_CPU_LOCK_HELD(c);
 	Task *t = c.ready.highest();
 	return t ? t : &c.linux_task;
 }
@@ -210,6 +211,7 @@ void Scheduler::update_ready(Task *t)
 // IPI; this CPU switches at its next preempt point or dispatch. O(1).
 void Scheduler::poke(CpuState &c)
 {
+	TX_CPU_LOCK_HELD(c);
 	if (multi_cpu_ && &c != &this_cpu() && pick(c) != c.current)
 		tx_port_send_ipi(c.index);
 }
@@ -217,6 +219,7 @@ void Scheduler::poke(CpuState &c)
 // CPU lock. Charge the time since the last switch to t. O(1).
 inline void Scheduler::charge(CpuState &c, Task *t, Count now)
 {
+	TX_CPU_LOCK_HELD(c);
 	Count ran = now - c.switch_time;
 	t->exec_total += ran;
 	t->exec_since_block += ran;
@@ -232,6 +235,7 @@ inline void Scheduler::charge(CpuState &c, Task *t, Count now)
 // and check_budgets() finds the budget not yet spent. O(1).
 void Scheduler::set_deadlines(CpuState &c, Task *t, Count now)
 {
+	TX_CPU_LOCK_HELD(c);
 	if (t->rr_quantum && t->rr_left <= 0)
 		t->rr_left = t->rr_quantum;
 	c.rr_deadline = t->rr_quantum ? now + t->rr_left : kForever;
@@ -241,6 +245,7 @@ void Scheduler::set_deadlines(CpuState &c, Task *t, Count now)
 // CPU lock. Bookkeeping when t becomes the running context. O(1).
 inline void Scheduler::start_running(CpuState &c, Task *t, Count now)
 {
+	TX_CPU_LOCK_HELD(c);
 	if (t->release_pending) {
 		t->release_pending = false;
 		t->latency.add(now - t->release_time);
@@ -259,6 +264,7 @@ inline void Scheduler::start_running(CpuState &c, Task *t, Count now)
 // or move to another CPU at any time. At most one save and one restore.
 inline void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
 {
+	TX_CPU_LOCK_HELD(c);
 	if (prev->fpu_area && !prev->linux_ctx && !prev->dead) {
 		tx_port_fpu_save(prev->fpu_area);
 		c.fpu_saves++;
@@ -320,6 +326,7 @@ void Scheduler::schedule(CpuState &c)
 // not_before; a stale one is dropped).
 inline void Scheduler::wait_not_before(Task *t)
 {
+	TX_CPU_LOCK_HELD(cpu_of(t));
 	if (!t->not_before)
 		return;
 	Count early = t->not_before - static_cast<Count>(tx_port_now());
@@ -333,6 +340,7 @@ inline void Scheduler::wait_not_before(Task *t)
 // CPU lock. Runs right after every switch, in the context switched to.
 void Scheduler::finish_switch(CpuState &c)
 {
+	TX_CPU_LOCK_HELD(c);
 	if (c.dying) {
 		free_later_locked(c, &c.dying->block);
 		c.dying = nullptr;
@@ -342,6 +350,7 @@ void Scheduler::finish_switch(CpuState &c)
 // c's lock. O(1).
 void Scheduler::free_later_locked(CpuState &c, DeferredBlock *block)
 {
+	TX_CPU_LOCK_HELD(c);
 	static constinit LinuxWork reaper{[](LinuxWork *) { g_sched.linux_work(); }};
 	block->link.init(block);
 	block->link.insert_before(&c.zombies);

@@ -37,6 +37,11 @@
 #include "task.hpp"
 #include "timer_queue.hpp"
 
+// The "lock held" comments of the scheduler and of ipc/, checked in debug
+// builds (TX_DEBUG_LOCKS): this CPU holds c's lock / the IPC lock.
+#define TX_CPU_LOCK_HELD(c) TX_ASSERT_LOCKED((c).lock.held_here())
+#define TX_IPC_LOCK_HELD() TX_ASSERT_LOCKED(::tx::g_sched.ipc_lock().held_here())
+
 namespace tx {
 
 enum class TimerMode : uint8_t { Oneshot, Periodic };

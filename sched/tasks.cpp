@@ -41,6 +41,7 @@ CpuState *Scheduler::lock_task(Task *t)
 // poked there by update_ready). O(1) plus the switch.
 void Scheduler::finish_on(CpuState &c)
 {
+	TX_CPU_LOCK_HELD(c);
 	if (&c != &this_cpu()) {
 		c.lock.release();
 		return;
@@ -148,6 +149,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 // O(waiters).
 static void wake_all(Scheduler &s, WaitQueue &q, int result)
 {
+	TX_IPC_LOCK_HELD();
 	while (Task *w = q.first())
 		s.wake(w, result);
 }
@@ -159,6 +161,7 @@ static void wake_all(Scheduler &s, WaitQueue &q, int result)
 // the running context of its CPU. O(waiters + owned resources).
 bool Scheduler::kill(Task *t)
 {
+	TX_IPC_LOCK_HELD();
 	bool running;
 	{
 		CpuHold hold(*this, cpu_of(t));
@@ -374,6 +377,7 @@ bool Scheduler::exec_time(Task *t, Count now, Count *total, Count *created)
 // another CPU. O(log n).
 void Scheduler::move_to_cpu(Task *t, unsigned cpu)
 {
+	TX_ASSERT_LOCKED(ipc_lock_.held_here() && cpu_of(t).lock.held_here() && cpus_[cpu].lock.held_here());
 	CpuState &from = cpu_of(t);
 	bool queued = from.ready.contains(t);
 	if (queued)

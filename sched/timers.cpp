@@ -77,6 +77,7 @@ void Scheduler::reprogram(CpuState &c)
 // mode); programmed here, or by c itself after the IPI. O(1).
 void Scheduler::restart_timer(CpuState &c, Count now)
 {
+	TX_CPU_LOCK_HELD(c);
 	c.tick_time = now;
 	c.next_tick = now + tick_period_;
 	c.programmed = kUnprogrammed;
@@ -95,6 +96,7 @@ void Scheduler::restart_timer(CpuState &c, Count now)
 // and the inheritance chain it leaves (cancel_wait).
 void Scheduler::timer_fired(Task *t)
 {
+	TX_CPU_LOCK_HELD(cpu_of(t));
 	switch (t->wait) {
 	case Wait::Period:
 		t->release_pending = true;
@@ -122,6 +124,7 @@ void Scheduler::timer_fired(Task *t)
 // expiring.
 bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_held)
 {
+	TX_CPU_LOCK_HELD(c);
 	while (Timer *t = c.timers.earliest()) {
 		if (t->deadline > horizon)
 			break;
@@ -140,6 +143,7 @@ bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_he
 // round-robin quantum of the running task. O(1).
 void Scheduler::check_budgets(CpuState &c, Count now)
 {
+	TX_CPU_LOCK_HELD(c);
 	Task *t = c.current;
 	// The budget deadlines are the running context's own again: timer_irq()
 	// may have set them for a task that was then deleted or suspended (from
@@ -347,6 +351,7 @@ void Scheduler::set_waiting(CpuState &c, Task *t, Wait why, Count deadline)
 // of the CPU it resumed on. O(log n) plus the switch.
 int Scheduler::block_self(CpuState &c, Wait why, Count deadline)
 {
+	TX_CPU_LOCK_HELD(c);
 	Task *t = c.current;
 	TX_ASSERT(!t->linux_ctx && !in_interrupt(c));
 	set_waiting(c, t, why, deadline);

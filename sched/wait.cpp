@@ -89,6 +89,7 @@ void Scheduler::rpc_received(Task *t, WaitQueue *q)
 // waiting for a resource, its former owner may lose inherited priority.
 void Scheduler::cancel_wait(Task *t, int result)
 {
+	TX_IPC_LOCK_HELD();
 	PiResource *r = t->blocked_pi;
 	wake(t, result);
 	if (r && r->owner)
