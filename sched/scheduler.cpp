@@ -126,23 +126,6 @@ bool Scheduler::holds_a_cpu_lock()
 	return false;
 }
 
-// Masked. Take c's lock by the rules of scheduler.hpp: a second CPU lock
-// only with the IPC lock. Waits at most for one other CPU's O(1) step (or
-// its switch) per CPU ahead in the ticket queue.
-void Scheduler::acquire_cpu(CpuState &c)
-{
-	TX_ASSERT_LOCKED(ipc_lock_.held_here() || !holds_a_cpu_lock());
-	c.lock.acquire();
-}
-
-CpuState &Scheduler::lock_this_cpu(unsigned long *flags)
-{
-	*flags = tx_port_irq_save();
-	CpuState &c = this_cpu();
-	acquire_cpu(c);
-	return c;
-}
-
 // Masked. t->cpu changes only with t's old and new CPU locks held (and the
 // IPC lock), so once the lock of the CPU t names is held, t stays there.
 // Bounded: each retry follows a completed migration of t, and those need
@@ -183,14 +166,6 @@ void Scheduler::preempt_point_unlocked()
 
 // ---- Picking and switching ------------------------------------------------
 
-// CPU lock. O(1).
-Task *Scheduler::pick(CpuState &c)
-{
-	TX_CPU_LOCK_HELD(c);
-	Task *t = c.ready.highest();
-	return t ? t : &c.linux_task;
-}
-
 // t's CPU lock. Put t in or out of its CPU's ready queue to match its state,
 // and tell that CPU if its choice may have changed. O(1).
 void Scheduler::update_ready(Task *t)
@@ -226,20 +201,6 @@ inline void Scheduler::charge(CpuState &c, Task *t, Count now)
 	if (t->rr_quantum)
 		t->rr_left -= ran;
 	c.switch_time = now;
-}
-
-// CPU lock. The round-robin and watchdog deadlines of t if it runs from
-// 'now' on. timer_irq() sets them ahead of a switch so that its one timer
-// write already covers the task about to run; start_running() sets them
-// again at the switch, a little later: the timer then fires a little early
-// and check_budgets() finds the budget not yet spent. O(1).
-void Scheduler::set_deadlines(CpuState &c, Task *t, Count now)
-{
-	TX_CPU_LOCK_HELD(c);
-	if (t->rr_quantum && t->rr_left <= 0)
-		t->rr_left = t->rr_quantum;
-	c.rr_deadline = t->rr_quantum ? now + t->rr_left : kForever;
-	c.wd_deadline = (wd_budget_ && !t->linux_ctx) ? now + wd_budget_ - t->exec_since_block : kForever;
 }
 
 // CPU lock. Bookkeeping when t becomes the running context. O(1).

@@ -252,7 +252,13 @@ public:
 private:
 	friend class CpuHold;
 	CpuState &cpu_of(const Task *t) { return cpus_[t->cpu]; }
-	Task *pick(CpuState &c);
+	// CPU lock. The best ready task of c, or its Linux task. O(1).
+	Task *pick(CpuState &c)
+	{
+		TX_CPU_LOCK_HELD(c);
+		Task *t = c.ready.highest();
+		return t ? t : &c.linux_task;
+	}
 	// A suspended task that owns resource semaphores keeps running until it
 	// releases the last one (RTAI), unless the watchdog stopped it.
 	bool runnable(const Task *t) const
@@ -265,13 +271,26 @@ private:
 	static bool ipc_wait(Wait w) { return w >= Wait::Semaphore; }
 
 	// Locking (masked).
-	CpuState &lock_this_cpu(unsigned long *flags);
+	CpuState &lock_this_cpu(unsigned long *flags)
+	{
+		*flags = tx_port_irq_save();
+		CpuState &c = this_cpu();
+		acquire_cpu(c);
+		return c;
+	}
 	CpuState &lock_cpu_of(Task *t); // t->cpu may change until its CPU lock is held
 	CpuState *lock_task(Task *t);   // null: not a task (or deleted meanwhile)
 	void finish_on(CpuState &c);    // drop c's lock, switching first if c is this CPU
 	void unlock_cpu(CpuState &c, unsigned long flags) { c.lock.unlock(flags); }
 	bool holds_a_cpu_lock();        // debug: this CPU holds some CPU lock
-	void acquire_cpu(CpuState &c);  // the rules above, asserted in debug builds
+	// Masked. Take c's lock by the rules above (a second CPU lock only with
+	// the IPC lock, asserted in debug builds). Waits at most for one other
+	// CPU's O(1) step (or its switch) per CPU ahead in the ticket queue.
+	void acquire_cpu(CpuState &c)
+	{
+		TX_ASSERT_LOCKED(ipc_lock_.held_here() || !holds_a_cpu_lock());
+		c.lock.acquire();
+	}
 	void acquire_all_cpus();        // IPC lock held: every CPU lock, by index
 	void release_all_cpus();
 	void preempt_point_unlocked();  // masked, no lock held: switch if needed here
@@ -281,7 +300,19 @@ private:
 	void schedule(CpuState &c);
 	void charge(CpuState &c, Task *t, Count now);
 	void start_running(CpuState &c, Task *t, Count now);
-	void set_deadlines(CpuState &c, Task *t, Count now);
+	// CPU lock. The round-robin and watchdog deadlines of t if it runs from
+	// 'now' on. timer_irq() sets them ahead of a switch so that its one timer
+	// write already covers the task about to run; start_running() sets them
+	// again at the switch, a little later: the timer then fires a little
+	// early and check_budgets() finds the budget not yet spent. O(1).
+	void set_deadlines(CpuState &c, Task *t, Count now)
+	{
+		TX_CPU_LOCK_HELD(c);
+		if (t->rr_quantum && t->rr_left <= 0)
+			t->rr_left = t->rr_quantum;
+		c.rr_deadline = t->rr_quantum ? now + t->rr_left : kForever;
+		c.wd_deadline = (wd_budget_ && !t->linux_ctx) ? now + wd_budget_ - t->exec_since_block : kForever;
+	}
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
 	void free_later_locked(CpuState &c, DeferredBlock *block);

@@ -122,7 +122,7 @@ void Scheduler::timer_fired(Task *t)
 // timer of an IPC wait, leaves it queued and returns false: the caller takes
 // the IPC lock (which comes first) and calls again. O(k log n) for k
 // expiring.
-bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_held)
+inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_held)
 {
 	TX_CPU_LOCK_HELD(c);
 	while (Timer *t = c.timers.earliest()) {
@@ -131,7 +131,7 @@ bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_he
 		Task *task = static_cast<Task *>(t->owner);
 		if (ipc_wait(task->wait) && !ipc_held)
 			return false;
-		c.timers.remove(t);
+		c.timers.pop_expired(horizon); // t, the head
 		if (t->deadline > now && task->wait != Wait::None)
 			task->not_before = t->deadline;
 		timer_fired(task);
@@ -141,7 +141,7 @@ bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_he
 
 // This CPU's lock, in timer_irq. Enforce the watchdog budget and the
 // round-robin quantum of the running task. O(1).
-void Scheduler::check_budgets(CpuState &c, Count now)
+inline void Scheduler::check_budgets(CpuState &c, Count now)
 {
 	TX_CPU_LOCK_HELD(c);
 	Task *t = c.current;

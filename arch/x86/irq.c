@@ -182,8 +182,11 @@ int tx_port_irq_line_route(unsigned int slot, uint32_t cpus)
 	if (!l || cpu < 0 || apicid_of(cpu) > 255)
 		return -EINVAL;
 	/* The message first: until the line moves, the old CPU still polls it
-	 * and claims an NMI that was on its way there. */
+	 * and claims an NMI that was on its way there. The new CPU can take the
+	 * device's next MSI before the line is in its set (it finds nothing to
+	 * serve, and the pending() check below sends it the NMI again): ours. */
 	old = l->cpu;
+	tx_x86_expect_stray(cpu);
 	aim(l, cpu);
 	set_line_cpu(l, cpu);
 	tx_x86_expect_stray(old); /* an MSI still on its way there finds nothing: ours */

@@ -16,7 +16,7 @@ tx_load_stack || tx_finish
 tx_mark
 tx_check insmod-tx_irq insmod $M/tx_irq.ko
 tx_check phases-finished tx_wait_param tx_irq done 1 240
-cat /proc/tactus/irqs
+cat /proc/tactus/irqs /proc/tactus/hal
 # With 2 CPUs the churn phase took the line again at the end: a new count.
 min_count=100000 pended=', 1000 pended'
 [ "$(tx_cpus)" -gt 1 ] && min_count=0 pended=''
