@@ -4,9 +4,9 @@
 // A ticket lock shared by all CPUs, taken with co-kernel interrupts masked on
 // this CPU (lock() masks first; acquire() expects the caller masked). Tickets
 // make waiting FIFO, so a CPU waits at most (CPUs - 1) hold times; every
-// holder in the core states its hold time. The lock remembers which CPU holds
-// it, for the "lock held" assertions of the code it protects. Never held
-// across a call into Linux. Not recursive.
+// holder in the core states its hold time. In debug builds the lock also
+// remembers which CPU holds it, for the "lock held" assertions of the code
+// it protects. Never held across a call into Linux. Not recursive.
 #pragma once
 
 #include "../arch/port.h"
@@ -63,20 +63,27 @@ public:
 		uint32_t ticket = fetch_add(&next_, 1u);
 		if (load_acquire(&serving_) != ticket)
 			wait_for(ticket);
+#ifdef TX_DEBUG_LOCKS
 		store_relaxed(&holder_, tx_port_cpu() + 1);
+#endif
 	}
 
 	void release()
 	{
 		TX_ASSERT(held());
+#ifdef TX_DEBUG_LOCKS
 		store_relaxed(&holder_, 0u);
+#endif
 		store_release(&serving_, serving_ + 1);
 	}
 
 	// Held by some CPU.
 	bool held() const { return load_relaxed(&next_) != load_relaxed(&serving_); }
-	// Held by the calling CPU (masked: it cannot move meanwhile).
+#ifdef TX_DEBUG_LOCKS
+	// Held by the calling CPU (masked: it cannot move meanwhile). Debug
+	// builds only: for assertions.
 	bool held_here() const { return held() && load_relaxed(&holder_) == tx_port_cpu() + 1; }
+#endif
 
 	void reset()
 	{

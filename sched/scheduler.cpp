@@ -42,13 +42,6 @@ void ReadyQueue::remove(Task *t)
 		map_.clear(t->level);
 }
 
-Task *ReadyQueue::highest() const
-{
-	if (map_.empty())
-		return nullptr;
-	return static_cast<Task *>(heads_[map_.lowest()].next->owner);
-}
-
 bool ReadyQueue::level_has_others(const Task *t) const
 {
 	const ListNode &h = heads_[t->level];
@@ -120,9 +113,11 @@ void Scheduler::init(uint32_t online_cpus)
 
 bool Scheduler::holds_a_cpu_lock()
 {
+#ifdef TX_DEBUG_LOCKS
 	for (CpuState &c : cpus_)
 		if (c.lock.held_here())
 			return true;
+#endif
 	return false;
 }
 

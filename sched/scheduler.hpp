@@ -74,7 +74,10 @@ public:
 	void push_back(Task *t);
 	void push_front(Task *t);
 	void remove(Task *t);
-	Task *highest() const; // null when empty
+	Task *highest() const // null when empty
+	{
+		return map_.empty() ? nullptr : static_cast<Task *>(heads_[map_.lowest()].next->owner);
+	}
 	bool level_has_others(const Task *t) const;
 	bool contains(const Task *t) const { return t->run_link.linked(); }
 
@@ -288,7 +291,7 @@ private:
 	// CPU's O(1) step (or its switch) per CPU ahead in the ticket queue.
 	void acquire_cpu(CpuState &c)
 	{
-		TX_ASSERT_LOCKED(ipc_lock_.held_here() || !holds_a_cpu_lock());
+		TX_ASSERT_LOCKED(!c.lock.held_here() && (ipc_lock_.held_here() || !holds_a_cpu_lock()));
 		c.lock.acquire();
 	}
 	void acquire_all_cpus();        // IPC lock held: every CPU lock, by index
@@ -324,6 +327,7 @@ private:
 	Count aim_for(Count event);
 	void restart_timer(CpuState &c, Count now);
 	bool expire_timers(CpuState &c, Count horizon, Count now, bool ipc_held);
+	void fire_popped(CpuState &c, Task *t);
 	void timer_fired(Task *t);
 	void check_budgets(CpuState &c, Count now);
 	void set_effective_prio(Task *t, int prio);
@@ -353,26 +357,17 @@ private:
 	Count gravity_ = 0;
 };
 
-// Holds CPU c's lock for a scope, unless this CPU holds it already (an IPC
-// step that reaches a task of the CPU whose lock its caller holds). Masked.
+// Holds CPU c's lock for a scope, by the rules above (an IPC step on one
+// task). Masked.
 class CpuHold {
 public:
-	CpuHold(Scheduler &s, CpuState &c) : c_(c), took_(!c.lock.held_here())
-	{
-		if (took_)
-			s.acquire_cpu(c);
-	}
-	~CpuHold()
-	{
-		if (took_)
-			c_.lock.release();
-	}
+	CpuHold(Scheduler &s, CpuState &c) : c_(c) { s.acquire_cpu(c); }
+	~CpuHold() { c_.lock.release(); }
 	CpuHold(const CpuHold &) = delete;
 	CpuHold &operator=(const CpuHold &) = delete;
 
 private:
 	CpuState &c_;
-	bool took_;
 };
 
 extern Scheduler &g_sched;

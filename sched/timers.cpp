@@ -91,9 +91,7 @@ void Scheduler::restart_timer(CpuState &c, Count now)
 
 // ---- Expiry -------------------------------------------------------------------
 
-// t's CPU lock (and the IPC lock for an IPC wait). A task's timer expired:
-// end its delay or its timed wait. O(1), an IPC wait plus its queue removal
-// and the inheritance chain it leaves (cancel_wait).
+// t's CPU lock. A task's timer expired: end its delay (Delay, Period). O(1).
 void Scheduler::timer_fired(Task *t)
 {
 	TX_CPU_LOCK_HELD(cpu_of(t));
@@ -107,13 +105,27 @@ void Scheduler::timer_fired(Task *t)
 		t->wake_result = kOk;
 		update_ready(t);
 		break;
-	case Wait::None:
-		break;
 	default:
-		TX_ASSERT_LOCKED(ipc_lock_.held_here());
-		cancel_wait(t, kRteTimeout);
 		break;
 	}
+}
+
+// c's lock and the IPC lock held; t's timer was just popped from c's queue.
+// End t's delay, or its IPC wait with a timeout: that wake takes the locks
+// of the tasks it touches (t's, and the owners along its inheritance chain)
+// one at a time, so c's lock is dropped around it and taken again; nothing
+// about t can change meanwhile that needs neither lock. O(1) plus the IPC
+// wake (cancel_wait).
+void Scheduler::fire_popped(CpuState &c, Task *t)
+{
+	TX_ASSERT_LOCKED(ipc_lock_.held_here());
+	if (!ipc_wait(t->wait)) {
+		timer_fired(t);
+		return;
+	}
+	c.lock.release();
+	cancel_wait(t, kRteTimeout);
+	acquire_cpu(c);
 }
 
 // This CPU's lock, and the IPC lock when 'ipc_held'. Fire every timer due by
@@ -134,7 +146,10 @@ inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool
 		c.timers.pop_expired(horizon); // t, the head
 		if (t->deadline > now && task->wait != Wait::None)
 			task->not_before = t->deadline;
-		timer_fired(task);
+		if (ipc_held)
+			fire_popped(c, task);
+		else
+			timer_fired(task);
 	}
 	return true;
 }
@@ -297,7 +312,7 @@ void Scheduler::stop_timer()
 			more = t != nullptr;
 			if (more) {
 				c.timers.remove(t);
-				timer_fired(static_cast<Task *>(t->owner));
+				fire_popped(c, static_cast<Task *>(t->owner));
 			} else if (&c == &this_cpu()) {
 				reprogram(c);
 			} else if (c.online) {

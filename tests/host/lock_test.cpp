@@ -52,13 +52,24 @@ TEST_F(LocksDeathTest, SecondCpuLockNeedsTheIpcLock)
 		"holds_a_cpu_lock");
 }
 
+TEST_F(LocksDeathTest, ACpuLockTakenTwiceIsRefused)
+{
+	EXPECT_DEATH(
+		{
+			unsigned long flags = tx::g_sched.ipc_enter();
+			tx::CpuHold first(tx::g_sched, tx::g_sched.cpu(1));
+			tx::CpuHold again(tx::g_sched, tx::g_sched.cpu(1)); // would spin forever
+			tx::g_sched.ipc_unlock(flags);
+		},
+		"held_here");
+}
+
 TEST_F(Locks, TwoCpuLocksWithTheIpcLock)
 {
 	unsigned long flags = tx::g_sched.ipc_enter();
 	{
 		tx::CpuHold first(tx::g_sched, tx::g_sched.cpu(1));
 		tx::CpuHold second(tx::g_sched, tx::g_sched.cpu(0));
-		tx::CpuHold again(tx::g_sched, tx::g_sched.cpu(1)); // held already: not taken twice
 		EXPECT_TRUE(tx::g_sched.cpu(0).lock.held_here());
 		EXPECT_TRUE(tx::g_sched.cpu(1).lock.held_here());
 	}
