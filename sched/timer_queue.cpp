@@ -78,16 +78,20 @@ void TimerQueue::remove(Timer *t)
 
 Timer *TimerQueue::pop_expired(Count now)
 {
-	if (!size_ || heap_[0]->deadline > now)
-		return nullptr;
-	Timer *t = heap_[0];
-	t->heap_index = -1;
+	Timer *t = expired(now);
+	if (t)
+		pop();
+	return t;
+}
+
+void TimerQueue::pop()
+{
+	heap_[0]->heap_index = -1;
 	Timer *last = heap_[--size_];
 	if (size_) {
 		place(last, 0); // the last entry moves to the root and sinks
 		sift_down(0);
 	}
-	return t;
 }
 
 } // namespace tx

@@ -33,6 +33,10 @@ public:
 
 	// Remove and return the earliest timer if its deadline is <= now.
 	Timer *pop_expired(Count now);
+	// The earliest timer if its deadline is <= now (left queued), else null.
+	Timer *expired(Count now) const { return size_ && heap_[0]->deadline <= now ? heap_[0] : nullptr; }
+	// Remove the earliest timer; the queue must not be empty.
+	void pop();
 
 private:
 	static bool before(const Timer *a, const Timer *b)

@@ -137,13 +137,11 @@ void Scheduler::fire_popped(CpuState &c, Task *t)
 inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool ipc_held)
 {
 	TX_CPU_LOCK_HELD(c);
-	while (Timer *t = c.timers.earliest()) {
-		if (t->deadline > horizon)
-			break;
+	while (Timer *t = c.timers.expired(horizon)) {
 		Task *task = static_cast<Task *>(t->owner);
 		if (ipc_wait(task->wait) && !ipc_held)
 			return false;
-		c.timers.pop_expired(horizon); // t, the head
+		c.timers.pop();
 		if (t->deadline > now && task->wait != Wait::None)
 			task->not_before = t->deadline;
 		if (ipc_held)
@@ -364,7 +362,7 @@ void Scheduler::set_waiting(CpuState &c, Task *t, Wait why, Count deadline)
 // This CPU's lock only, the caller a real-time task that may block: wait
 // for the timer (Delay, Period). Returns the wake result, holding the lock
 // of the CPU it resumed on. O(log n) plus the switch.
-int Scheduler::block_self(CpuState &c, Wait why, Count deadline)
+inline int Scheduler::block_self(CpuState &c, Wait why, Count deadline)
 {
 	TX_CPU_LOCK_HELD(c);
 	Task *t = c.current;
