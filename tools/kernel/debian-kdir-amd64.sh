@@ -15,7 +15,7 @@
 # fix: linux-headers-*-amd64/Makefile is
 #   include /usr/src/linux-headers-<kver>-common/Makefile
 # (absolute: the package expects to be installed). This script makes a
-# hard-link copy of the unpacked trees (tools/kernel/fetch-debian-amd64.sh
+# hard-link copy of the unpacked trees (tools/kernel/fetch-debian.sh amd64
 # headers, run here when needed) under
 #   $TACTUS_CACHE/debian-amd64/kdir/<flavour>/usr/{src,lib}/...
 # and points that include at the copy; the relative scripts/ and tools/
@@ -25,8 +25,8 @@
 # this script.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib.sh
-source "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 
 flavour="${1:-stock}"
 case "$flavour" in
@@ -37,15 +37,15 @@ esac
 DA="$TACTUS_CACHE/debian-amd64"
 H="$DA/headers"
 if [ ! -f "$H/kver.txt" ]; then
-    tx_log "Debian amd64 headers not fetched yet: running tools/kernel/fetch-debian-amd64.sh headers"
-    "$HERE/fetch-debian-amd64.sh" headers >/dev/null
+    tx_log "Debian amd64 headers not fetched yet: running tools/kernel/fetch-debian.sh amd64 headers"
+    "$HERE/fetch-debian.sh" amd64 headers >/dev/null
 fi
 kver="$(cat "$H/kver.txt")"                       # e.g. 6.12.117+deb12
 hdr="usr/src/linux-headers-$kver-$suffix"
 com="usr/src/linux-headers-$kver-$common"
 kb="usr/lib/linux-kbuild-$kver"
 for d in "$hdr" "$com" "$kb"; do
-    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian-amd64.sh headers"
+    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian.sh amd64 headers"
 done
 
 KD="$DA/kdir/$flavour"
