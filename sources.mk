@@ -1,13 +1,49 @@
-# sources.mk - source lists shared by the Makefile, Kbuild and CMake.
-# One file per line, tab-indented; paths relative to the repository root.
+# sources.mk - every source file of the Tactus modules and of the host tests.
+# Read by Kbuild (each module's objects), tests/host/CMakeLists.txt (the host
+# library) and tools/check-freestanding.sh; the last two ask make for a list
+# (mk/print.mk), so any make syntax works here.
+#
+# Adding a file is one line in the list it belongs to, tab-indented, path from
+# the repository root:
+#   TX_<MODULE>_FREESTANDING  freestanding C++ (the core and the RTAI API):
+#                   built into tactus_<module>.ko and into the host tests, and
+#                   checked by `make check-freestanding`;
+#   TX_<MODULE>_LINUX  the module's Linux glue (C with kernel headers, and the
+#                   C++ bridges that give the core C linkage): module only;
+#   TX_PORT_<SRCARCH>  an architecture's port (Kbuild's SRCARCH: arm64, x86),
+#                   linked into tactus_hal.ko;
+#   TX_HOST_PORT_SOURCES  the host port: host tests only.
+# A new module is a new pair of lists here and one line in Kbuild.
 
-# The freestanding core: compiled into the kernel modules and the host tests.
-TX_CORE_SOURCES := \
-	lib/muldiv.cpp \
-	lib/format.cpp \
+# ---- tactus_hal: the interrupt layer under Linux -----------------------------
+TX_HAL_LINUX := \
+	hal/linux/hal_module.c \
+	hal/linux/irq_linux.c
+
+TX_HAL_FREESTANDING := \
 	hal/linux_work.cpp \
 	hal/rt_log.cpp \
 	hal/irq_lines.cpp \
+	api/rtai_irq.cpp \
+	lib/format.cpp
+
+TX_PORT_arm64 := \
+	arch/arm64/port.c \
+	arch/arm64/switch.S \
+	arch/arm64/irq.c
+
+TX_PORT_x86 := \
+	arch/x86/port.c \
+	arch/x86/switch.S \
+	arch/x86/irq.c \
+	arch/x86/hpet.c
+
+# ---- tactus_sched: tasks, timers, semaphores, mailboxes, messages ------------
+TX_SCHED_LINUX := \
+	sched/linux/sched_module.c \
+	sched/linux/calibrate.c
+
+TX_SCHED_FREESTANDING := \
 	sched/timer_queue.cpp \
 	sched/scheduler.cpp \
 	sched/tasks.cpp \
@@ -18,20 +54,36 @@ TX_CORE_SOURCES := \
 	ipc/semaphore.cpp \
 	ipc/mailbox.cpp \
 	ipc/message.cpp \
-	fifo/ring.cpp \
-	fifo/fifo.cpp \
-	shm/registry.cpp
-
-# The RTAI-compatible C API over the core.
-TX_API_SOURCES := \
+	lib/muldiv.cpp \
 	api/rtai_sched.cpp \
 	api/rtai_hal.cpp \
-	api/rtai_irq.cpp \
-	api/rtai_ipc.cpp \
-	api/rtai_fifos.cpp \
+	api/rtai_ipc.cpp
+
+# ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
+TX_FIFO_LINUX := \
+	fifo/linux/fifo_module.c \
+	fifo/linux/fifo_bridge.cpp
+
+TX_FIFO_FREESTANDING := \
+	fifo/ring.cpp \
+	fifo/fifo.cpp \
+	api/rtai_fifos.cpp
+
+# ---- tactus_shm: named shared memory -----------------------------------------
+TX_SHM_LINUX := \
+	shm/linux/shm_module.c \
+	shm/linux/shm_bridge.cpp
+
+TX_SHM_FREESTANDING := \
+	shm/registry.cpp \
 	api/rtai_shm.cpp
 
-# The host port (tests only).
+# ---- the host tests' port ----------------------------------------------------
 TX_HOST_PORT_SOURCES := \
 	arch/host/port.cpp \
 	arch/host/switch_x86_64.S
+
+# ---- derived -----------------------------------------------------------------
+# The freestanding C++ of every module: the host tests and check-freestanding.
+TX_FREESTANDING_SOURCES := $(TX_HAL_FREESTANDING) $(TX_SCHED_FREESTANDING) \
+	$(TX_FIFO_FREESTANDING) $(TX_SHM_FREESTANDING)

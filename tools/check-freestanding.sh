@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tools/check-freestanding.sh - prove the core builds as kernel code.
 #
-# Compiles every core and API source with the kernel-module C++ flags of
-# mk/cxx-flags.mk for arm64 (aarch64-linux-gnu-g++) and x86_64 (g++), links
+# Compiles every freestanding source of sources.mk (the core and the API)
+# with the kernel-module C++ flags of mk/cxx-flags.mk for arm64
+# (aarch64-linux-gnu-g++) and x86_64 (g++), links
 # each architecture's objects into one relocatable object and fails if it
 # needs a symbol outside tools/freestanding-allow.txt, or carries static
 # constructors (.init_array/.ctors: kernels never run them).
@@ -13,12 +14,9 @@ mkdir -p "$out"
 cd "$root"
 
 # Value of a make variable defined in mk/cxx-flags.mk or sources.mk.
-mkvar() {
-    printf 'include mk/cxx-flags.mk\ninclude sources.mk\nprint: ; @echo $(%s)\n' "$1" |
-        make -s --no-print-directory -f - print
-}
+mkvar() { make -s --no-print-directory -f mk/print.mk "print-$1"; }
 common="$(mkvar TX_CXX_FREESTANDING)"
-sources="$(mkvar TX_CORE_SOURCES) $(mkvar TX_API_SOURCES)"
+sources="$(mkvar TX_FREESTANDING_SOURCES)"
 allow="$(grep -v '^#' tools/freestanding-allow.txt | grep -v '^$' | sort -u)"
 failed=0
 

@@ -4,7 +4,7 @@
 #   host   host unit tests, coverage, benchmarks, plots
 #   arm64  cross toolchain, QEMU, linux-source-6.12 and the kernel build tools;
 #          also enables the arm64 dpkg architecture so that
-#          tools/kernel/fetch-debian-arm64.sh can `apt-get download` arm64 .debs
+#          tools/kernel/fetch-debian.sh arm64 can `apt-get download` arm64 .debs
 #          (nothing arm64 is ever installed: busybox-static:arm64 would
 #          conflict with the amd64 busybox).
 #   amd64  x86_64 on Debian's stock kernel: QEMU (q35), the host gcc-12/g++-12
@@ -12,15 +12,15 @@
 #          the modules), dkms (installed with --no-install-recommends: it
 #          recommends linux-headers-amd64, which would pull a kernel image
 #          into /boot); Debian's amd64 kernels and headers are only
-#          downloaded (tools/kernel/fetch-debian-amd64.sh), never installed.
+#          downloaded (tools/kernel/fetch-debian.sh amd64), never installed.
 #   all    all of them (default)
 #
 # Idempotent: packages already installed are skipped (dpkg-query), and apt is
 # not touched at all when nothing is missing. Needs root (or sudo) only when
 # something has to be installed.
 set -euo pipefail
-# shellcheck source=kernel/lib.sh
-source "$(dirname "${BASH_SOURCE[0]}")/kernel/lib.sh"
+# shellcheck source=lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 HOST_PKGS=(build-essential cmake g++ googletest libgtest-dev libgmock-dev
            libbenchmark-dev libboost-dev lcov gcovr python3 gnuplot-nox)
@@ -83,7 +83,7 @@ if [ "$what" = arm64 ] || [ "$what" = all ]; then
     fi
 fi
 if [ "$what" = amd64 ] || [ "$what" = all ]; then
-    # fetch-debian-amd64.sh needs the package lists (apt-get download)
+    # fetch-debian.sh amd64 needs the package lists (apt-get download)
     apt-cache show busybox-static >/dev/null 2>&1 || need_update=1
 fi
 [ "${#missing[@]}" -gt 0 ] && need_update=1

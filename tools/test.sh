@@ -4,8 +4,8 @@
 # exit status is nonzero if anything failed. Logs: build/logs/test-*.log.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-# shellcheck source=kernel/lib.sh
-source "$root/tools/kernel/lib.sh"
+# shellcheck source=lib.sh
+source "$root/tools/lib.sh"
 logs="$root/build/logs"
 mkdir -p "$logs"
 passed=0

@@ -1,20 +1,17 @@
 # shellcheck shell=bash
 # tools/bench/arch.sh - what differs between the benchmark's architectures, in
-# one place. Sourced (after tools/kernel/lib.sh) by bench.sh, build.sh and
+# one place. Sourced (after tools/lib.sh) by bench.sh, build.sh and
 # run-one.sh; `bench_arch ARCH` (arm64 | x86_64, also aarch64, amd64, x86) sets
 #   BENCH_ARCH     arm64 | x86_64
 #   BENCH_DIR      the build and output folder: build/bench (arm64, as before
 #                  x86_64 existed) | build/bench/x86_64
 #   BENCH_DEB      Debian's name of the architecture, arm64 | amd64: the
-#                  tools/kernel/fetch-debian-<deb>.sh, debian-kdir-<deb>.sh and
+#                  tools/kernel/fetch-debian.sh <deb>, debian-kdir-<deb>.sh and
 #                  mkinitramfs.sh --arch <deb> to use
 #   BENCH_SYSTEMS  the systems that exist: "a b c d" | "a c d" (on x86_64
 #                  Tactus runs on Debian's stock kernel, so b would be c)
-#   BENCH_RUN      the QEMU runner: tools/qemu/run-arm64.sh | run-x86_64.sh
-#                  (-M virt,gic-version=3 -cpu cortex-a57 ... -icount shift=4 |
-#                  -M q35 -global hpet.msi=on ... -icount shift=5)
-#   BENCH_APPEND   kernel command line words of every boot (run-x86_64.sh adds
-#                  cryptomgr.notests=1 itself, run-arm64.sh does not)
+#   BENCH_APPEND   kernel command line words of every boot (tools/qemu/run.sh
+#                  adds cryptomgr.notests=1 itself on x86_64, not on arm64)
 #   BENCH_DEPS     the tools/deps.sh sets to install
 #   BENCH_IRQ_RUN_ARGS  more runner options for the interrupt-latency boots
 #                  (bench.kind=irq), for every system alike: the spare timer
@@ -47,12 +44,11 @@ bench_arch() {
             BENCH_DEPS="amd64 host" ;;
         *) tx_die "bench: ARCH is arm64 or x86_64, not '$1'" ;;
     esac
-    BENCH_RUN="$TACTUS_ROOT/tools/qemu/run-$BENCH_ARCH.sh"
     # BENCH_EXTRA_APPEND (environment): more words for a comparison run,
     # e.g. bench.sched_args=gravity_ns=0 (tools/bench/guest/bench.sh).
     BENCH_APPEND="$BENCH_APPEND${BENCH_EXTRA_APPEND:+ $BENCH_EXTRA_APPEND}"
     BENCH_APPEND="${BENCH_APPEND# }"
-    export BENCH_ARCH BENCH_DIR BENCH_DEB BENCH_SYSTEMS BENCH_RUN BENCH_APPEND BENCH_DEPS BENCH_IRQ_RUN_ARGS BENCH_IRQ_APPEND
+    export BENCH_ARCH BENCH_DIR BENCH_DEB BENCH_SYSTEMS BENCH_APPEND BENCH_DEPS BENCH_IRQ_RUN_ARGS BENCH_IRQ_APPEND
 }
 
 bench_kernel() {   # SYS

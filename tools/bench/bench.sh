@@ -28,10 +28,11 @@
 #            comparators), the same for every system.
 # Every boot: tools/bench/run-one.sh, identical for every system of an arch:
 #   arm64   QEMU -M virt,gic-version=3 -cpu cortex-a57 -smp 1 -m 1024
-#           -icount shift=4,sleep=off -seed S -rtc ...,clock=vm (run-arm64.sh)
+#           -icount shift=4,sleep=off -seed S -rtc ...,clock=vm
 #   x86_64  QEMU -M q35 -global hpet.msi=on -smp 1 -m 1024
-#           -icount shift=5,sleep=off -seed S -rtc ...,clock=vm (run-x86_64.sh)
-# What differs between the arches: tools/bench/arch.sh.
+#           -icount shift=5,sleep=off -seed S -rtc ...,clock=vm
+# (tools/qemu/run.sh ARCH). What differs between the arches: tools/bench/arch.sh
+# and tools/qemu/arch.sh.
 #
 # Options:
 #   --arch A         arm64 | x86_64 (default: $ARCH, else arm64)
@@ -63,8 +64,8 @@
 #   results.md, results.json, hist-<load>.png, logs/<sys>-<load>-s<seed>.log
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 # shellcheck source=arch.sh
 source "$HERE/arch.sh"
 
@@ -86,7 +87,7 @@ while [ $# -gt 0 ]; do
         --cpu) export BENCH_CPU="$2"; shift 2 ;;
         --no-build) build=0; shift ;;
         --report-only) report_only=1; build=0; shift ;;
-        -h|--help) sed -n '2,53p' "$0"; exit 0 ;;
+        -h|--help) tx_header; exit 0 ;;
         *) tx_die "unknown argument '$1' (--help)" ;;
     esac
 done

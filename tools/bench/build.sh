@@ -5,7 +5,7 @@
 #   1. arm64: our kernel (tools/kernel/build-arm64.sh normal: cache hit or
 #      build). x86_64: nothing to build: Tactus runs on Debian's stock kernel.
 #   2. Debian's stock and PREEMPT_RT images, rt-tests, stress-ng, busybox
-#      (tools/kernel/fetch-debian-<arm64|amd64>.sh all), and Debian's headers
+#      (tools/kernel/fetch-debian.sh <arm64|amd64> all), and Debian's headers
 #      made usable here (tools/kernel/debian-kdir-<arm64|amd64>.sh stock|rt)
 #   3. the Tactus modules (a private copy of the sources, like
 #      tools/kernel/build-modules.sh but only the core) and the benchmark
@@ -21,8 +21,8 @@
 # (bench-build.log, bench-build-x86_64.log).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 # shellcheck source=arch.sh
 source "$HERE/arch.sh"
 bench_arch "${1:-${ARCH:-arm64}}"
@@ -42,7 +42,7 @@ else
 fi
 
 tx_log "[build 2/4] Debian $BENCH_DEB kernels, userland and headers"
-"$K/fetch-debian-$BENCH_DEB.sh" all >/dev/null
+"$K/fetch-debian.sh" "$BENCH_DEB" all >/dev/null
 KD_STOCK="$("$K/debian-kdir-$BENCH_DEB.sh" stock | tail -n1)"
 KD_RT="$("$K/debian-kdir-$BENCH_DEB.sh" rt | tail -n1)"
 if [ "$BENCH_ARCH" = arm64 ]; then

@@ -49,14 +49,14 @@ ARCHES = {
         "ns_per_insn": 16,
         "cpu": "cortex-a57",
         "qemu": "-M virt,gic-version=3 -cpu {cpu} -smp 1 -m 1024 -icount shift=4,sleep=off "
-                "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run-arm64.sh)",
+                "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run.sh arm64)",
         "machine": "QEMU `virt`, GICv3, {cpu}, `-smp 1 -m 1024 -icount shift=4,sleep=off`",
         "systems": "a = our kernel + Tactus, b = our kernel (Linux only), c = Debian stock, d = Debian PREEMPT_RT.",
         # the interrupt-latency boots (tools/bench/arch.sh BENCH_IRQ_RUN_ARGS,
         # BENCH_IRQ_APPEND): the spare timer of bench_irq_dev.h must exist
         "irq_qemu": "-M virt,gic-version=3,virtualization=on -cpu max -smp 1 -m 1024 -icount shift=4,sleep=off "
                     "-seed S -rtc base=2026-01-01T00:00:00,clock=vm, kernel command line + kvm-arm.mode=none "
-                    "(tools/qemu/run-arm64.sh with tools/bench/arch.sh BENCH_IRQ_RUN_ARGS and BENCH_IRQ_APPEND)",
+                    "(tools/qemu/run.sh arm64 with tools/bench/arch.sh BENCH_IRQ_RUN_ARGS and BENCH_IRQ_APPEND)",
         "irq_machine": "QEMU `-M virt,gic-version=3,virtualization=on -cpu max` (the kernel at EL2 with VHE, "
                        "`kvm-arm.mode=none`), `-smp 1 -m 1024 -icount shift=4,sleep=off`",
         "irq_device": "the EL1 virtual timer (PPI 27)",
@@ -68,7 +68,7 @@ ARCHES = {
         "ns_per_insn": 32,
         "cpu": "qemu64",
         "qemu": "-M q35 -global hpet.msi=on -cpu {cpu} -smp 1 -m 1024 -icount shift=5,sleep=off "
-                "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run-x86_64.sh; "
+                "-seed S -rtc base=2026-01-01T00:00:00,clock=vm (tools/qemu/run.sh x86_64; "
                 "-cpu only when not qemu64, QEMU's default)",
         "machine": "QEMU `q35`, HPET with MSI (`-global hpet.msi=on`), {cpu} CPU, "
                    "`-smp 1 -m 1024 -icount shift=5,sleep=off`",
@@ -76,7 +76,7 @@ ARCHES = {
                    "No b: on x86_64 Tactus runs on Debian's stock kernel, so b = c.",
         "irq_qemu": "-M q35 -global hpet.msi=on -global hpet.timers=5 -cpu {cpu} -smp 1 -m 1024 "
                     "-icount shift=5,sleep=off -seed S -rtc base=2026-01-01T00:00:00,clock=vm "
-                    "(tools/qemu/run-x86_64.sh with tools/bench/arch.sh BENCH_IRQ_RUN_ARGS; "
+                    "(tools/qemu/run.sh x86_64 with tools/bench/arch.sh BENCH_IRQ_RUN_ARGS; "
                     "-cpu only when not qemu64, QEMU's default)",
         "irq_machine": "QEMU `-M q35 -global hpet.msi=on -global hpet.timers=5`, {cpu} CPU, "
                        "`-smp 1 -m 1024 -icount shift=5,sleep=off`",

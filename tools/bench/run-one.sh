@@ -4,11 +4,12 @@
 #          c (Debian stock) | d (Debian PREEMPT_RT) | s (switches, Tactus)
 #     LOAD idle | irqoff | grinder | stressng   (s: ignored)
 #     N    samples at 1 ms; N100 samples at 100 us (s: the task counts, e.g. 1,10,100)
-# ARCH (environment, default arm64; tools/bench/arch.sh) picks the machine:
-#   arm64   tools/qemu/run-arm64.sh: -M virt,gic-version=3 -cpu cortex-a57
-#           -smp 1 -m 1024 -icount shift=4,sleep=off; a, b, s on our kernel
-#   x86_64  tools/qemu/run-x86_64.sh: -M q35 -global hpet.msi=on -smp 1
-#           -m 1024 -icount shift=5,sleep=off; a, s on Debian's stock kernel
+# ARCH (environment, default arm64; tools/bench/arch.sh) picks the machine
+# (tools/qemu/run.sh ARCH):
+#   arm64   -M virt,gic-version=3 -cpu cortex-a57 -smp 1 -m 1024
+#           -icount shift=4,sleep=off; a, b, s on our kernel
+#   x86_64  -M q35 -global hpet.msi=on -smp 1 -m 1024
+#           -icount shift=5,sleep=off; a, s on Debian's stock kernel
 #   both    -seed SEED -rtc base=2026-01-01T00:00:00,clock=vm, and the same
 #           kernel command line for every system apart from the bench.* words.
 # BENCH_CPU (environment, optional): the runner's --cpu (QEMU -cpu) instead of
@@ -23,11 +24,11 @@
 # stderr as they arrive. Exit status: the guest's (0 = every step worked).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 # shellcheck source=arch.sh
 source "$HERE/arch.sh"
-[ $# -ge 5 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
+[ $# -ge 5 ] || { tx_header >&2; exit 2; }
 bench_arch "${ARCH:-arm64}"
 sys="$1" load="$2" seed="$3" n="$4" n100="$5"
 logdir="${6:-$BENCH_DIR/logs}"
@@ -61,7 +62,7 @@ tag="$sys/$load/s$seed"
 [ "$sys" = s ] && tag="switches/s$seed"
 [ "${BENCH_KIND:-timer}" = irq ] && tag="irq/$tag"
 
-"$BENCH_RUN" --kernel "$kernel" --initrd "$initrd" --test "$test" \
+"$TACTUS_ROOT/tools/qemu/run.sh" "$BENCH_ARCH" --kernel "$kernel" --initrd "$initrd" --test "$test" \
     --log "$log" --smp 1 --icount --seed "$seed" --timeout "$timeout_s" --append "$append" "${cpu[@]+"${cpu[@]}"}" \
     2>"$log.runner" &
 rp=$!

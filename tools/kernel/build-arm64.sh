@@ -32,8 +32,8 @@
 # Logs: build/logs/kernel-arm64-<variant>.log (full make output).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib.sh
-source "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 
 variant=normal
 print_only=0
@@ -43,7 +43,7 @@ for a in "$@"; do
         normal|debug) variant="$a" ;;
         --print-kdir) print_only=1 ;;
         --force) force=1 ;;
-        -h|--help) sed -n '2,30p' "$0" >&2; exit 0 ;;
+        -h|--help) tx_header >&2; exit 0 ;;
         *) tx_die "unknown argument '$a' (usage: $0 [normal|debug] [--print-kdir] [--force])" ;;
     esac
 done

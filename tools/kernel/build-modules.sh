@@ -18,8 +18,8 @@
 # land in the repository. Prints the output directory on stdout.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib.sh
-source "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 arch="${1:-arm64}"
 variant="${2:-normal}"
 case "$arch" in

@@ -15,18 +15,20 @@
 # fix: linux-headers-*-amd64/Makefile is
 #   include /usr/src/linux-headers-<kver>-common/Makefile
 # (absolute: the package expects to be installed). This script makes a
-# hard-link copy of the unpacked trees (tools/kernel/fetch-debian-amd64.sh
+# hard-link copy of the unpacked trees (tools/kernel/fetch-debian.sh amd64
 # headers, run here when needed) under
-#   $TACTUS_CACHE/debian-amd64/kdir/<flavour>/usr/{src,lib}/...
+#   $TACTUS_CACHE/debian-amd64/kdir/<flavour>-<key>/usr/{src,lib}/...
 # and points that include at the copy; the relative scripts/ and tools/
 # symlinks into usr/lib/linux-kbuild-<kver> keep working. Module.symvers
 # (MODVERSIONS CRCs), .config and the BTF-only vmlinux stay Debian's.
-# Idempotent: skipped when the stamp matches the header package versions and
-# this script.
+# key = sha256 (12 hex) of the header package versions and this script: a
+# copy is made once per key, and checkouts with another version of this
+# script (other worktrees) use their own copy instead of replacing one that
+# a build may be using. The newest 3 copies of a flavour are kept.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib.sh
-source "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 
 flavour="${1:-stock}"
 case "$flavour" in
@@ -37,30 +39,30 @@ esac
 DA="$TACTUS_CACHE/debian-amd64"
 H="$DA/headers"
 if [ ! -f "$H/kver.txt" ]; then
-    tx_log "Debian amd64 headers not fetched yet: running tools/kernel/fetch-debian-amd64.sh headers"
-    "$HERE/fetch-debian-amd64.sh" headers >/dev/null
+    tx_log "Debian amd64 headers not fetched yet: running tools/kernel/fetch-debian.sh amd64 headers"
+    "$HERE/fetch-debian.sh" amd64 headers >/dev/null
 fi
 kver="$(cat "$H/kver.txt")"                       # e.g. 6.12.117+deb12
 hdr="usr/src/linux-headers-$kver-$suffix"
 com="usr/src/linux-headers-$kver-$common"
 kb="usr/lib/linux-kbuild-$kver"
 for d in "$hdr" "$com" "$kb"; do
-    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian-amd64.sh headers"
+    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian.sh amd64 headers"
 done
 
-KD="$DA/kdir/$flavour"
+key="$( { cat "$H/packages.txt"; cat "$0"; } | sha256sum | cut -c1-12)"
+KD="$DA/kdir/$flavour-$key"
 OUT="$KD/$hdr"
 STAMP="$KD/.tactus-kdir-complete"
-want="$(cat "$H/packages.txt"; sha256sum "$0" | cut -c1-12)"
-if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ]; then
+if [ -f "$STAMP" ]; then
     echo "$OUT"
     exit 0
 fi
 
 mkdir -p "$DA/kdir"
-exec 9>"$DA/kdir/.lock-$flavour"     # two callers must not rebuild the copy at once
+exec 9>"$DA/kdir/.lock-$flavour"     # two callers must not make the copy at once
 flock 9
-if [ -f "$STAMP" ] && [ "$(cat "$STAMP")" = "$want" ]; then echo "$OUT"; exit 0; fi
+if [ -f "$STAMP" ]; then echo "$OUT"; exit 0; fi
 
 LOG="$TACTUS_LOGS/debian-kdir-amd64-$flavour.log"
 : >"$LOG"
@@ -94,6 +96,10 @@ copy_tree() {
 }
 tx_step "KDIR for Debian amd64 $flavour (copy headers + kbuild, fix the include)" "$LOG" copy_tree
 
-echo "$want" >"$STAMP"
+date -Is >"$STAMP"
+# older copies of this flavour, but the newest 3 (hard links: the space is
+# their directories)
+# shellcheck disable=SC2012 # names are <flavour>-<hex>
+ls -dt "$DA/kdir/$flavour"-* | tail -n +4 | xargs -r rm -rf
 tx_log "Debian amd64 $flavour KDIR: $OUT"
 echo "$OUT"

@@ -14,7 +14,7 @@
 # Makefile includes /usr/src/linux-headers-*-common by absolute path.
 # What this does (see tools/kernel/NOTES.md):
 #   1. copies (hard links) the unpacked headers + kbuild tree
-#      (tools/kernel/fetch-debian-arm64.sh headers) into
+#      (tools/kernel/fetch-debian.sh arm64 headers) into
 #      $TACTUS_CACHE/debian-arm64/kdir/<flavour>/usr/..., rewriting the
 #      absolute include to the copy;
 #   2. builds the host programs for x86_64 from the same kernel version's
@@ -27,8 +27,8 @@
 # Idempotent: skipped when the stamp matches the headers and source versions.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib.sh
-source "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 
 flavour="${1:-stock}"
 case "$flavour" in
@@ -38,13 +38,13 @@ case "$flavour" in
 esac
 DA="$TACTUS_CACHE/debian-arm64"
 H="$DA/headers"
-[ -f "$H/kver.txt" ] || "$HERE/fetch-debian-arm64.sh" headers >/dev/null
+[ -f "$H/kver.txt" ] || "$HERE/fetch-debian.sh" arm64 headers >/dev/null
 kver="$(cat "$H/kver.txt")"                       # e.g. 6.12.117+deb12
 hdr="usr/src/linux-headers-$kver-$suffix"
 com="usr/src/linux-headers-$kver-$common"
 kb="usr/lib/linux-kbuild-$kver"
 for d in "$hdr" "$com" "$kb"; do
-    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian-arm64.sh headers"
+    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian.sh arm64 headers"
 done
 SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz
 src_ver="$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || true)"

@@ -25,8 +25,8 @@
 # copy made by build-modules.sh); its dkms.conf, if any, is replaced by ours.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib.sh
-source "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 
 what="${1:-stock}"
 case "$what" in

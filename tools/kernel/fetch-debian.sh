@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
 # tools/kernel/fetch-debian.sh arm64|amd64 [userland|kernels|headers|all]
-# (called as tools/kernel/fetch-debian-arm64.sh / fetch-debian-amd64.sh)
 #
 # Downloads Debian packages of one architecture with `apt-get download` and
 # unpacks them with `dpkg-deb -x` into the cache; nothing is ever installed
@@ -36,8 +35,8 @@
 # stamp of the last fetch.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=lib.sh
-source "$HERE/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 
 DEBARCH="${1:-}"
 what="${2:-all}"
@@ -55,7 +54,7 @@ case "$DEBARCH" in
     *) tx_die "usage: $0 arm64|amd64 [userland|kernels|headers|all]" ;;
 esac
 case "$what" in userland|kernels|headers|all) ;; *)
-    tx_die "usage: fetch-debian-$DEBARCH.sh [userland|kernels|headers|all]" ;; esac
+    tx_die "usage: $0 $DEBARCH [userland|kernels|headers|all]" ;; esac
 
 DA="$TACTUS_CACHE/debian-$DEBARCH"
 DEBS="$DA/debs"

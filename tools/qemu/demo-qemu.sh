@@ -10,29 +10,26 @@
 # build/logs/demo-ARCH.log. DEMO_SECONDS=N changes the length (default 10).
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
-root="$TACTUS_ROOT"
-arch="${1:-arm64}"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
+# shellcheck source=arch.sh
+source "$HERE/arch.sh"
+qemu_arch "${1:-arm64}"
+arch="$QEMU_ARCH"
 
-case "$arch" in
-    arm64)
-        "$root/tools/deps.sh" arm64 >&2
-        tx_log "building (the kernel is cached after the first time: expect ~10 min for the first build)"
-        "$root/tools/kernel/build-arm64.sh" normal >/dev/null
-        kernel=tactus ;;
-    x86_64)
-        "$root/tools/deps.sh" amd64 >&2
-        tx_log "building against Debian's stock amd64 headers (downloaded on first use)"
-        kernel=debian ;;
-    *) tx_die "demo: ARCH is arm64 or x86_64, not '$arch'" ;;
-esac
-cpio="$root/build/qemu-tests/initramfs-demo-$arch.cpio.gz"
+"$TACTUS_ROOT/tools/deps.sh" "$QEMU_DEB" >&2
+if [ "$QEMU_KERNEL" = tactus ]; then
+    tx_log "building (the kernel is cached after the first time: expect ~10 min for the first build)"
+    "$TACTUS_ROOT/tools/kernel/build-arm64.sh" normal >/dev/null
+else
+    tx_log "building against Debian's stock $QEMU_DEB headers (downloaded on first use)"
+fi
+cpio="$TACTUS_ROOT/build/qemu-tests/initramfs-demo-$arch.cpio.gz"
 "$HERE/pack-scripts.sh" "$arch" "$cpio"
 log="$TACTUS_LOGS/demo-$arch.log"
 tx_log "booting QEMU ($arch, 1 CPU, -icount): about 20 s"
 set +e
-"$HERE/run-$arch.sh" --kernel "$kernel" --initrd "$cpio" --test demo --log "$log" --smp 1 --icount --seed 1 \
+"$HERE/run.sh" "$arch" --kernel "$QEMU_KERNEL" --initrd "$cpio" --test demo --log "$log" --smp 1 --icount --seed 1 \
     --timeout 300 --append loglevel=1 ${DEMO_SECONDS:+--append demo.seconds=$DEMO_SECONDS} --console 2>&1 |
     sed -u -n 's/^DEMO|//p'
 rc="${PIPESTATUS[0]}"

@@ -4,13 +4,12 @@
 #
 # Builds the test initramfs (newc, gzip; byte-reproducible) from Debian's
 # busybox-static of the guest architecture (unpacked by
-# tools/kernel/fetch-debian-<arch>.sh, which this script runs when needed):
+# tools/kernel/fetch-debian.sh <arch>, which this script runs when needed):
 #   --arch A             arm64 (default) or amd64 (x86_64 also accepted)
 #   /init                tools/qemu/init.sh (mounts, "TACTUS-INIT: ready", runs
 #                        the test named by tactus.test=<name>, powers off)
 #   /bin/busybox         links are made by /init at boot
 #   /dev/console, /dev/null
-#   /tests/*.sh          every tools/qemu/tests/*.sh
 #   --add SRC:DEST       adds a file or a directory (recursively) at DEST;
 #                        DEST ending in / means "into this directory"
 #                        (e.g. --add build/x.ko:/lib/modules/ --add t.sh:/tests/t.sh)
@@ -18,10 +17,10 @@
 #   --with-stress-ng     stress-ng and its shared libraries
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 
-usage() { sed -n '2,20p' "$0" >&2; exit 2; }
+usage() { tx_header >&2; exit 2; }
 [ $# -ge 1 ] || usage
 OUT="$1"; shift
 case "$OUT" in -*) usage ;; esac
@@ -30,8 +29,6 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --add) [ $# -ge 2 ] || usage; adds+=("$2"); shift 2 ;;
         --arch) [ $# -ge 2 ] || usage; arch="$2"; shift 2 ;;
-        --arch=*) arch="${1#--arch=}"; shift ;;
-        --add=*) adds+=("${1#--add=}"); shift ;;
         --with-rt-tests) sets+=(rt-tests); shift ;;
         --with-stress-ng) sets+=(stress-ng); shift ;;
         -h|--help) usage ;;
@@ -48,8 +45,8 @@ esac
 DA="$TACTUS_CACHE/debian-$arch"
 for s in "${sets[@]}"; do
     if [ ! -s "$DA/manifest/$s.list" ]; then
-        tx_log "$arch userland not fetched yet: running tools/kernel/fetch-debian-$arch.sh userland"
-        "$TACTUS_ROOT/tools/kernel/fetch-debian-$arch.sh" userland >/dev/null
+        tx_log "$arch userland not fetched yet: running tools/kernel/fetch-debian.sh $arch userland"
+        "$TACTUS_ROOT/tools/kernel/fetch-debian.sh" "$arch" userland >/dev/null
         break
     fi
 done
@@ -63,9 +60,6 @@ install -m 0755 "$HERE/init.sh" "$STAGE/init"
 for s in "${sets[@]}"; do
     # the manifest lists paths relative to the unpacked root, symlinks with their targets
     (cd "$DA/root" && cp -a --parents $(cat "$DA/manifest/$s.list") "$STAGE/")
-done
-for t in "$HERE"/tests/*.sh; do
-    [ -e "$t" ] && install -m 0755 "$t" "$STAGE/tests/"
 done
 echo "root:x:0:0:root:/root:/bin/sh" >"$STAGE/etc/passwd"
 echo "root:x:0:" >"$STAGE/etc/group"

@@ -6,20 +6,19 @@
 # demo-qemu.sh; the suite (test-qemu.sh) packs its own per variant.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
-arch="$1" cpio="$2"
-case "$arch" in
-    arm64)  variant=normal cpio_arch=arm64 ;;
-    x86_64) variant=stock cpio_arch=amd64 ;;
-    *) tx_die "pack-scripts.sh: ARCH is arm64 or x86_64, not '$arch'" ;;
-esac
-mods="$("$TACTUS_ROOT/tools/kernel/build-modules.sh" "$arch" "$variant" | tail -n 1)"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
+# shellcheck source=arch.sh
+source "$HERE/arch.sh"
+qemu_arch "$1"
+cpio="$2"
+# build-modules.sh's normal variant: our normal kernel | Debian's stock one
+mods="$("$TACTUS_ROOT/tools/kernel/build-modules.sh" "$QEMU_ARCH" normal | tail -n 1)"
 adds=()
 for ko in "$mods"/*.ko "$mods"/examples/*/*.ko "$mods"/tests/qemu/modules/*.ko; do
     [ -f "$ko" ] && adds+=(--add "$ko:/lib/modules/")
 done
 for f in "$TACTUS_ROOT"/tests/qemu/scripts/*.sh; do adds+=(--add "$f:/tests/"); done
 [ -d "$mods/user" ] && adds+=(--add "$mods/user:/usr/bin/")
-"$HERE/mkinitramfs.sh" "$cpio" --arch "$cpio_arch" "${adds[@]}" >/dev/null 2>&1 ||
-    "$HERE/mkinitramfs.sh" "$cpio" --arch "$cpio_arch" "${adds[@]}" >/dev/null
+"$HERE/mkinitramfs.sh" "$cpio" --arch "$QEMU_DEB" "${adds[@]}" >/dev/null 2>&1 ||
+    "$HERE/mkinitramfs.sh" "$cpio" --arch "$QEMU_DEB" "${adds[@]}" >/dev/null

@@ -2,8 +2,7 @@
 # tools/qemu/test-qemu.sh ARCH [--no-debug] [--boot BOOT]... [--list] [NAME...]
 #
 # The QEMU integration suite of one architecture, ARCH = arm64 or x86_64
-# (stages qemu-arm64 and qemu-x86_64 of `make test`; tools/qemu/test-arm64.sh
-# is `test-qemu.sh arm64`):
+# (stages qemu-arm64 and qemu-x86_64 of `make test`):
 #  1. builds the modules (tools/kernel/build-modules.sh), the test user
 #     programs (tests/qemu/modules/user/*.c) and ONE initramfs with
 #     everything: every .ko in /lib/modules, every tests/qemu/scripts/*.sh in
@@ -14,9 +13,9 @@
 #     (skip with --no-debug). x86_64: against Debian's stock amd64 6.12
 #     headers (no kernel build; the kernel and headers are fetched when
 #     missing), initramfs --arch amd64;
-#  2. boots each test in its own QEMU (tools/qemu/run-ARCH.sh; x86_64:
-#     --kernel debian --stop-on-stall: a guest that reports an RCU stall or
-#     a lockup is stopped 10 s later), one at a time, with a host timeout per
+#  2. boots each test in its own QEMU (tools/qemu/run.sh ARCH --stop-on-stall:
+#     a guest that reports an RCU stall or a lockup is stopped 10 s later;
+#     x86_64: --kernel debian), one at a time, with a host timeout per
 #     boot, and prints a progress line per boot; a guest whose kernel failed
 #     before init ran (none of our code loaded yet) is booted once more and
 #     listed in the summary;
@@ -64,34 +63,27 @@
 # build/logs/. Exit status 0 iff nothing failed.
 set -uo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
 root="$TACTUS_ROOT"
 
-usage() { sed -n '2,60p' "$0" >&2; exit 2; }
+# shellcheck source=arch.sh
+source "$HERE/arch.sh"
+
+usage() { tx_header >&2; exit 2; }
 [ $# -ge 1 ] || usage
-arch="$1"; shift
+case "$1" in -*) usage ;; esac
+qemu_arch "$1"; shift
+arch="$QEMU_ARCH"
 case "$arch" in
-    arm64|aarch64)
-        arch=arm64
+    arm64)
         ARCHES=" arm64 aarch64 "            # names a tactus-arch header may use
-        RUN="$HERE/run-arm64.sh"
-        CPIO_ARCH=arm64
         USER_CC="${TACTUS_CROSS}gcc"
-        QLOGS="$TACTUS_LOGS/qemu"
-        RUN_OPTS=() ;;
-    x86_64|amd64|x86)
-        arch=x86_64
+        QLOGS="$TACTUS_LOGS/qemu" ;;
+    x86_64)
         ARCHES=" x86_64 amd64 x86 "
-        RUN="$HERE/run-x86_64.sh"
-        CPIO_ARCH=amd64
         USER_CC=gcc
-        QLOGS="$TACTUS_LOGS/qemu-x86_64"
-        # a guest that reports an RCU stall or a lockup is stopped 10 s later
-        # instead of at its timeout (it does not come back; saves minutes)
-        RUN_OPTS=(--stop-on-stall) ;;
-    -h|--help) usage ;;
-    *) echo "test-qemu.sh: ARCH is arm64 or x86_64, not '$arch'" >&2; usage ;;
+        QLOGS="$TACTUS_LOGS/qemu-x86_64" ;;
 esac
 no_debug=0 list_only=0 select=() only_boots=" "
 while [ $# -gt 0 ]; do
@@ -186,7 +178,7 @@ for s in "${select[@]+"${select[@]}"}"; do
     [ $found = 1 ] || tx_die "no $arch test '$s' (tests/qemu/scripts/$s.sh, not excluded, boots not 'none', tactus-arch allows $arch)"
 done
 
-# boot_args TOKEN: sets B_ARGS (run-ARCH.sh options) and B_KERNEL (normal|debug).
+# boot_args TOKEN: sets B_ARGS (run.sh options) and B_KERNEL (normal|debug).
 boot_args() {
     local part base=""
     B_ARGS=() B_KERNEL=normal
@@ -222,7 +214,7 @@ if [ $list_only = 1 ]; then
     for p in "${plan[@]}"; do
         i="${p%% *}" b="${p#* }"
         boot_args "$b"
-        printf '%-26s %-12s %s %s%s%s\n' "${tests[$i]}" "$b" "$(basename "$RUN")" "${B_ARGS[*]}" \
+        printf '%-26s %-12s run.sh %s %s%s%s\n' "${tests[$i]}" "$b" "$arch" "${B_ARGS[*]}" \
             "${qemu_args[$i]:+ ${qemu_args[$i]}}" "$([ "$B_KERNEL" = debug ] && echo ' (debug kernel)')"
     done
     exit 0
@@ -263,10 +255,9 @@ build_variant() {
         fi
         stage_done "kernel ($v)" "$t0"
     else
-        # Debian's stock image (run-x86_64.sh --kernel debian), fetched once
+        # Debian's stock image (run.sh's --kernel debian), fetched once
         mod_variant=stock
-        if [ ! -r "$TACTUS_CACHE/debian-amd64/kernels/stock/vmlinuz" ] &&
-            ! "$root/tools/kernel/fetch-debian-amd64.sh" kernels >/dev/null; then
+        if ! qemu_kernel_image debian >/dev/null; then
             abort "fetching Debian's amd64 kernel failed (log: $TACTUS_LOGS/fetch-debian-amd64.log)"
         fi
         stage_done "kernel (Debian stock amd64)" "$t0"
@@ -285,7 +276,7 @@ build_variant() {
     for f in "$user_out"/*; do [ -f "$f" ] && adds+=(--add "$f:/usr/bin/"); done
     local cpio="$root/build/qemu-tests/initramfs-$qt_tag$v.cpio.gz"
     local mlog="$root/build/qemu-tests/mkinitramfs-$qt_tag$v.log"
-    if ! "$HERE/mkinitramfs.sh" "$cpio" --arch "$CPIO_ARCH" "${adds[@]}" >/dev/null 2>"$mlog"; then
+    if ! "$HERE/mkinitramfs.sh" "$cpio" --arch "$QEMU_DEB" "${adds[@]}" >/dev/null 2>"$mlog"; then
         abort "initramfs ($v) failed: $(tail -n 3 "$mlog" | tr '\n' ' ')"
     fi
     stage_done "initramfs ($v)" "$t0"
@@ -308,16 +299,15 @@ for p in "${plan[@]}"; do
     name="${tests[$i]}" to="${timeouts[$i]}"
     boot_args "$b"
     cpio_var="CPIO_$B_KERNEL"
-    kernel=tactus
-    [ "$arch" = x86_64 ] && kernel=debian
+    kernel="$QEMU_KERNEL"
     if [ "$B_KERNEL" = debug ]; then kernel=tactus-debug; to=$((to * 2)); fi
     log="$QLOGS/$name@$b.log"
     t0="$(tx_now)"
     T_QEMU=()
     for qa in ${qemu_args[$i]}; do T_QEMU+=(--qemu-arg "$qa"); done
     boot() {
-        "$RUN" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
-            --timeout "$to" "${B_ARGS[@]}" "${RUN_OPTS[@]+"${RUN_OPTS[@]}"}" "${T_QEMU[@]+"${T_QEMU[@]}"}" \
+        "$HERE/run.sh" "$arch" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
+            --timeout "$to" --stop-on-stall "${B_ARGS[@]}" "${T_QEMU[@]+"${T_QEMU[@]}"}" \
             2>"$log.runner"
     }
     boot

@@ -1,23 +1,26 @@
 #!/usr/bin/env bash
-# tools/qemu/run-x86_64.sh --kernel IMAGE --initrd CPIO --test NAME --log FILE
+# tools/qemu/run.sh ARCH --kernel IMAGE --initrd CPIO --test NAME --log FILE
 #     [--smp N] [--icount] [--seed N] [--timeout S] [--append EXTRA]
-#     [--cpu MODEL] [--mem MB] [--qemu-arg ARG]... [--console] [--stop-on-stall]
+#     [--cpu MODEL] [--qemu-arg ARG]... [--console] [--stop-on-stall]
 #
-# Boots the amd64 test initramfs (tools/qemu/mkinitramfs.sh --arch amd64) in
-# QEMU (TCG) on Debian's stock 6.12 kernel and runs /tests/NAME.sh in it:
-#   qemu-system-x86_64 -M q35 -global hpet.msi=on -m 1024
-#     -nographic -no-reboot -nic none -kernel IMAGE -initrd CPIO
-#     -append "console=ttyS0 panic=-1 cryptomgr.notests=1 tactus.test=NAME EXTRA"
-# hpet.msi=on gives the HPET comparators the FSB (MSI) capability that the
-# Tactus x86 timer (an HPET comparator raising NMIs by MSI) needs.
-# --kernel also takes: debian | debian-rt (Debian's vmlinuz fetched by
-#   tools/kernel/fetch-debian-amd64.sh kernels, fetched here when missing).
-# --icount  adds -icount shift=5,sleep=off (1 instruction = 32 ns, reproducible
-#           timing; use it with --smp 1 only: with 2 vCPUs icount runs them in
-#           turn and produces fake delays).
+# Boots a test initramfs (tools/qemu/mkinitramfs.sh) in QEMU (TCG) for ARCH
+# (arm64 | x86_64) and runs /tests/NAME.sh in it:
+#   arm64   qemu-system-aarch64 -M virt,gic-version=3 -cpu cortex-a57 -m 1024
+#             -nographic -no-reboot -nic none -kernel IMAGE -initrd CPIO -append
+#             "console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1 panic=-1 tactus.test=NAME EXTRA"
+#   x86_64  qemu-system-x86_64 -M q35 -global hpet.msi=on -m 1024 (the same)
+#             -append "console=ttyS0 panic=-1 cryptomgr.notests=1 tactus.test=NAME EXTRA"
+# (what differs: tools/qemu/arch.sh).
+# --kernel also takes: tactus | tactus-debug (arm64: the cached builds of
+#   tools/kernel/build-arm64.sh), debian | debian-rt (Debian's images, fetched
+#   by tools/kernel/fetch-debian.sh when missing).
+# --icount  adds -icount shift=N,sleep=off (arm64 N=4: 1 instruction = 16 ns;
+#           x86_64 N=5: 32 ns): reproducible timing. Use it with --smp 1 only:
+#           with 2 vCPUs icount runs them in turn and produces fake delays.
 # --seed N  adds -seed N -rtc base=2026-01-01T00:00:00,clock=vm (byte-identical
 #           runs with --icount; vary N to see boot-to-boot spread).
-# --cpu     QEMU's -cpu (default: QEMU's q35 default, qemu64).
+# --cpu     QEMU's -cpu (default: arm64 cortex-a57; x86_64 QEMU's, qemu64).
+# --qemu-arg ARG  one more QEMU argument (repeat for each).
 # --timeout S  host-side limit (default 300 s); a hung guest is killed.
 # --console    also copy the serial output to stderr while it runs.
 # --stop-on-stall  stop the guest 10 s after the first RCU stall or lockup
@@ -31,12 +34,17 @@
 # the host time to "TACTUS-INIT: ready".
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=../kernel/lib.sh
-source "$HERE/../kernel/lib.sh"
+# shellcheck source=../lib.sh
+source "$HERE/../lib.sh"
+# shellcheck source=arch.sh
+source "$HERE/arch.sh"
 
-usage() { sed -n '2,31p' "$0" >&2; exit 2; }
+usage() { tx_header >&2; exit 2; }
+[ $# -ge 1 ] || usage
+case "$1" in -h|--help|-*) usage ;; esac
+qemu_arch "$1"; shift
 kernel="" initrd="" test="" log="" smp=1 icount=0 seed="" timeout_s=300 append=""
-cpu="" mem=1024 console=0 stop_on_stall=0 qargs=()
+cpu="$QEMU_CPU" console=0 stop_on_stall=0 qargs=()
 need() { [ $# -ge 2 ] || { echo "option $1 needs a value" >&2; usage; }; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -50,7 +58,6 @@ while [ $# -gt 0 ]; do
         --timeout) need "$@"; timeout_s="$2"; shift 2 ;;
         --append)  need "$@"; append="${append:+$append }$2"; shift 2 ;;
         --cpu)     need "$@"; cpu="$2"; shift 2 ;;
-        --mem)     need "$@"; mem="$2"; shift 2 ;;
         --qemu-arg) need "$@"; qargs+=("$2"); shift 2 ;;
         --console) console=1; shift ;;
         --stop-on-stall) stop_on_stall=1; shift ;;
@@ -61,32 +68,25 @@ done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$test" ] && [ -n "$log" ] || usage
 [[ "$smp" =~ ^[0-9]+$ ]] || tx_die "--smp wants a number"
 [[ "$timeout_s" =~ ^[0-9]+$ ]] || tx_die "--timeout wants seconds"
-tx_need_cmd qemu-system-x86_64 timeout
+tx_need_cmd "$QEMU_SYSTEM" timeout
 
-case "$kernel" in
-    debian|debian-rt)
-        flav=stock; [ "$kernel" = debian-rt ] && flav=rt
-        kernel="$TACTUS_CACHE/debian-amd64/kernels/$flav/vmlinuz"
-        if [ ! -r "$kernel" ]; then
-            tx_log "Debian amd64 kernels not fetched yet: running tools/kernel/fetch-debian-amd64.sh kernels"
-            "$TACTUS_ROOT/tools/kernel/fetch-debian-amd64.sh" kernels >/dev/null
-        fi ;;
-esac
+kernel="$(qemu_kernel_image "$kernel")"
 [ -r "$kernel" ] || tx_die "kernel image '$kernel' not found"
 [ -r "$initrd" ] || tx_die "initrd '$initrd' not found"
 [ "$icount" -eq 1 ] && [ "$smp" -gt 1 ] &&
     tx_warn "--icount with --smp $smp: vCPUs run in turn, timing is not meaningful (functional use only)"
 
-cmdline="console=ttyS0 panic=-1 cryptomgr.notests=1 tactus.test=$test${append:+ $append}"
-qemu=(qemu-system-x86_64 -M q35 -global hpet.msi=on ${cpu:+-cpu "$cpu"} -smp "$smp" -m "$mem"
+cmdline="$QEMU_APPEND tactus.test=$test${append:+ $append}"
+# shellcheck disable=SC2206 # QEMU_MACHINE: words of arch.sh
+qemu=("$QEMU_SYSTEM" $QEMU_MACHINE ${cpu:+-cpu "$cpu"} -smp "$smp" -m 1024
       -nographic -no-reboot -nic none)
-[ "$icount" -eq 1 ] && qemu+=(-icount "shift=5,sleep=off")
+[ "$icount" -eq 1 ] && qemu+=(-icount "shift=$QEMU_ICOUNT_SHIFT,sleep=off")
 [ -n "$seed" ] && qemu+=(-seed "$seed" -rtc "base=2026-01-01T00:00:00,clock=vm")
 qemu+=(-kernel "$kernel" -initrd "$initrd" -append "$cmdline" "${qargs[@]+"${qargs[@]}"}")
 
 mkdir -p "$(dirname "$log")"
 {
-    echo "### tactus run-x86_64: $(date -Is)"
+    echo "### tactus run.sh $QEMU_ARCH: $(date -Is)"
     printf '### cmd:'; printf ' %q' "${qemu[@]}"; echo
 } >"$log"
 desc="$test, -smp $smp${cpu:+, $cpu}"
@@ -119,28 +119,28 @@ qrc="${PIPESTATUS[0]}"
 set -e
 wall="$(tx_elapsed "$T0")"
 echo "### qemu exit status $qrc, wall ${wall}s" >>"$log"
-! grep -q '^stall ' "$marks" || echo "### --stop-on-stall: stall report seen: $(sed -n 's/^stall //p' "$marks" | head -n1)" >>"$log"
+stall="$(sed -n 's/^stall //p' "$marks" | head -n1 | tr -d '\r')"
+[ -z "$stall" ] || echo "### --stop-on-stall: stall report seen: $stall" >>"$log"
 
 ready="$(sed -n 's/^ready //p' "$marks" | head -n1)"
 guest_ready="$(sed -n 's/.*TACTUS-INIT: ready .*uptime=\([0-9.]*\).*/\1/p' "$log" | head -n1)"
 exit_line="$(grep -a 'TACTUS-TEST-EXIT:' "$log" | tail -n1 | tr -d '\r' || true)"
 issues="$(grep -a 'TACTUS-DMESG-ISSUES:' "$log" | tail -n1 | tr -d '\r' | awk '{print $2}' || true)"
 
+failed() {   # WHY: the reason, the last lines of the log and where it is
+    tx_log "FAILED boot: $desc: $1. Last lines:"
+    tail -n 15 "$log" | sed 's/^/    | /' >&2
+    tx_log "full log: $log"
+}
 if [ "$qrc" -eq 124 ] || [ "$qrc" -eq 137 ]; then
     rc=124
-    tx_log "FAILED boot: $desc: TIMEOUT after ${timeout_s}s (guest killed). Last lines:"
-    tail -n 15 "$log" | sed 's/^/    | /' >&2
-    tx_log "full log: $log"
-elif [ -z "$exit_line" ] && grep -q '^stall ' "$marks"; then
+    failed "TIMEOUT after ${timeout_s}s (guest killed)"
+elif [ -z "$exit_line" ] && [ -n "$stall" ]; then
     rc=123
-    tx_log "FAILED boot: $desc: guest stalled, stopped (--stop-on-stall) after ${wall}s: $(sed -n 's/^stall //p' "$marks" | head -n1 | tr -d '\r'). Last lines:"
-    tail -n 15 "$log" | sed 's/^/    | /' >&2
-    tx_log "full log: $log"
+    failed "guest stalled, stopped (--stop-on-stall) after ${wall}s: $stall"
 elif [ -z "$exit_line" ]; then
     rc=125
-    tx_log "FAILED boot: $desc: no TACTUS-TEST-EXIT line (qemu status $qrc; panic or init failure?). Last lines:"
-    tail -n 15 "$log" | sed 's/^/    | /' >&2
-    tx_log "full log: $log"
+    failed "no TACTUS-TEST-EXIT line (qemu status $qrc; panic or init failure?)"
 else
     rc="$(echo "$exit_line" | sed -n 's/.*TACTUS-TEST-EXIT: \([0-9]*\).*/\1/p')"
     rc="${rc:-125}"

@@ -1,9 +1,10 @@
 # shellcheck shell=bash
-# tools/kernel/lib.sh - helpers shared by the Tactus build and QEMU scripts.
-# Source it; do not run it. Everything human-readable goes to stderr, so that
-# a script's stdout carries only its result (e.g. the KDIR path).
+# tools/lib.sh - helpers shared by the Tactus scripts under tools/ (build,
+# QEMU, benchmark, test). Source it; do not run it. Everything human-readable
+# goes to stderr, so that a script's stdout carries only its result (e.g. the
+# KDIR path).
 
-TACTUS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+TACTUS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TACTUS_CACHE="${TACTUS_CACHE:-$HOME/.cache/tactus}"
 TACTUS_LOGS="${TACTUS_LOGS:-$TACTUS_ROOT/build/logs}"
 export TACTUS_ROOT TACTUS_CACHE TACTUS_LOGS
@@ -11,6 +12,9 @@ export TACTUS_ROOT TACTUS_CACHE TACTUS_LOGS
 tx_log()  { printf '[tactus] %s\n' "$*" >&2; }
 tx_warn() { printf '[tactus] WARNING: %s\n' "$*" >&2; }
 tx_die()  { printf '[tactus] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# The running script's header comment (its usage), without the #! line.
+tx_header() { sed -n '1d; /^#/!q; p' "$0"; }
 
 # Seconds since the epoch with sub-second precision, for timing steps.
 tx_now() { date +%s.%N; }

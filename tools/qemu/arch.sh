@@ -1,0 +1,69 @@
+# shellcheck shell=bash
+# tools/qemu/arch.sh - what differs between the QEMU guests' architectures, in
+# one place (as tools/bench/arch.sh does for the benchmark). Sourced after
+# tools/lib.sh by run.sh, quick.sh, demo-qemu.sh, pack-scripts.sh and
+# test-qemu.sh; `qemu_arch ARCH` (arm64 | x86_64, also aarch64, amd64, x86) sets
+#   QEMU_ARCH     arm64 | x86_64
+#   QEMU_DEB      Debian's name of the architecture, arm64 | amd64
+#                 (tools/deps.sh, tools/kernel/fetch-debian.sh,
+#                 mkinitramfs.sh --arch)
+#   QEMU_KERNEL   the --kernel Tactus runs on: tactus (our kernel,
+#                 tools/kernel/build-arm64.sh) | debian (Debian's stock kernel)
+#   QEMU_SYSTEM   qemu-system-aarch64 | qemu-system-x86_64
+#   QEMU_MACHINE  -M virt,gic-version=3 | -M q35 -global hpet.msi=on (the HPET
+#                 comparators get the FSB (MSI) capability that the Tactus x86
+#                 timer, an HPET comparator raising NMIs by MSI, needs)
+#   QEMU_CPU      the default -cpu: cortex-a57 | empty (QEMU's default, qemu64)
+#   QEMU_APPEND   the kernel command line words of every boot:
+#                 console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1 panic=-1 |
+#                 console=ttyS0 panic=-1 cryptomgr.notests=1
+#   QEMU_ICOUNT_SHIFT  -icount shift: 4 (1 instruction = 16 ns) | 5 (32 ns)
+
+# shellcheck disable=SC2034 # the variables are for the scripts that source this
+qemu_arch() {
+    case "$1" in
+        arm64|aarch64)
+            QEMU_ARCH=arm64 QEMU_DEB=arm64 QEMU_KERNEL=tactus
+            QEMU_SYSTEM=qemu-system-aarch64
+            QEMU_MACHINE="-M virt,gic-version=3"
+            QEMU_CPU=cortex-a57
+            QEMU_APPEND="console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1 panic=-1"
+            QEMU_ICOUNT_SHIFT=4 ;;
+        x86_64|amd64|x86)
+            QEMU_ARCH=x86_64 QEMU_DEB=amd64 QEMU_KERNEL=debian
+            QEMU_SYSTEM=qemu-system-x86_64
+            QEMU_MACHINE="-M q35 -global hpet.msi=on"
+            QEMU_CPU=""
+            QEMU_APPEND="console=ttyS0 panic=-1 cryptomgr.notests=1"
+            QEMU_ICOUNT_SHIFT=5 ;;
+        *) tx_die "ARCH is arm64 or x86_64, not '$1'" ;;
+    esac
+}
+
+# qemu_kernel_image NAME: prints the image file of --kernel NAME on QEMU_ARCH
+# (status 1 when it cannot be had).
+#   tactus | tactus-debug  our kernel (the cached builds of
+#                          tools/kernel/build-arm64.sh; arm64 only)
+#   debian | debian-rt     Debian's stock or PREEMPT_RT image, fetched by
+#                          tools/kernel/fetch-debian.sh when missing
+#   anything else          a path, printed as it is
+qemu_kernel_image() {
+    local variant flavour image kdir
+    case "$1" in
+        tactus|tactus-debug)
+            [ "$QEMU_ARCH" = arm64 ] ||
+                tx_die "--kernel $1: no Tactus kernel on $QEMU_ARCH (Tactus runs on Debian's: --kernel debian)"
+            variant=normal; [ "$1" = tactus-debug ] && variant=debug
+            kdir="$("$TACTUS_ROOT/tools/kernel/kdir-arm64.sh" "$variant")" || return 1
+            echo "$kdir/arch/arm64/boot/Image" ;;
+        debian|debian-rt)
+            flavour=stock; [ "$1" = debian-rt ] && flavour=rt
+            image="$TACTUS_CACHE/debian-$QEMU_DEB/kernels/$flavour/vmlinuz"
+            if [ ! -r "$image" ]; then
+                tx_log "Debian $QEMU_DEB kernels not fetched yet: running tools/kernel/fetch-debian.sh $QEMU_DEB kernels"
+                "$TACTUS_ROOT/tools/kernel/fetch-debian.sh" "$QEMU_DEB" kernels >/dev/null || return 1
+            fi
+            echo "$image" ;;
+        *) echo "$1" ;;
+    esac
+}
