@@ -11,7 +11,7 @@ tools/layers-allow.txt does not list. docs/architecture.md draws the layers.
 
 The core, bottom up; a unit includes its own files and those of lower rank,
 never one of the same rank (ipc, fifo and shm know nothing of each other):
-    contract  arch/port.h: what a port implements, what the core calls
+    contract  arch/port.h (and hal/hal.h): what a port implements, what it calls
     lib       lib/: freestanding helpers
     hal       hal/: interrupt lines, Linux work, the log, locks, time base
     sched     sched/: tasks, the scheduler, timers
@@ -49,6 +49,11 @@ TOP_FOLDERS = ["lib", "hal", "sched", "ipc", "fifo", "shm", "api", "arch", "exam
 SOURCE_SUFFIXES = (".c", ".h", ".cpp", ".hpp", ".S")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
+# The contract: what a port implements (arch/port.h, or arch/port/*.h if it
+# is split) and, once issue 13 item 1 lands, hal/hal.h: what surrounds it
+# (the platform's services, the entry points a port calls). C, below lib/.
+CONTRACT = ("arch/port.h", "hal/hal.h")
+
 # The core's ranks, bottom up; units of one rank are peers.
 CORE_RANKS = [["contract"], ["lib"], ["hal"], ["sched"], ["ipc", "fifo", "shm"], ["api"]]
 RANK = {unit: r for r, units in enumerate(CORE_RANKS) for unit in units}
@@ -59,7 +64,7 @@ def unit_of(path):
     """The unit a repository file belongs to, or None for a file no rule covers."""
     parts = path.split("/")
     top = parts[0]
-    if path == "arch/port.h" or path.startswith("arch/port/"):
+    if path in CONTRACT or path.startswith("arch/port/"):
         return "contract"
     if top in RANK and top != "api":
         return top + "/linux" if len(parts) > 2 and parts[1] == "linux" else top
