@@ -7,7 +7,7 @@
 ARCH ?= arm64
 export ARCH
 
-.PHONY: help demo test host-tests check-freestanding coverage bench-host deps clean kernel modules
+.PHONY: help demo test host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
 .PHONY: bench bench-quick
 
 help:
@@ -15,6 +15,7 @@ help:
 	@echo "make test                 every test stage, ending with 'N passed, N failed'"
 	@echo "make host-tests           host unit tests of the core (GoogleTest via ctest)"
 	@echo "make check-freestanding   the core compiled as kernel code for arm64 and x86_64"
+	@echo "make check-layers         every include points down the layers (docs/architecture.md)"
 	@echo "make coverage             line coverage of the core by the host tests (>= 90%)"
 	@echo "make bench-host           Google Benchmark: scheduler O(1), ring vs boost"
 	@echo "make deps                 install the Debian packages (apt-get, idempotent)"
@@ -40,6 +41,10 @@ host-tests:
 check-freestanding:
 	tools/deps.sh all
 	tools/check-freestanding.sh
+
+check-layers:
+	tools/deps.sh host
+	python3 tools/check-layers.py
 
 coverage:
 	tools/deps.sh host

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 
 #include "../hal/rt_log.hpp"
+#include "../hal/time_base.hpp"
 #include "../lib/muldiv.hpp"
 #include "api_internal.hpp"
 
@@ -10,8 +11,6 @@ using namespace tx;
 using namespace tx::api;
 
 namespace {
-
-constexpr uint64_t kNanosPerSecond = 1'000'000'000;
 
 int init_task(RT_TASK *task, void (*fn)(long), long data, int stack_size, int priority, int uses_fpu,
 	      uint32_t cpus)
@@ -138,8 +137,8 @@ RTIME rt_get_time(void) { return g_sched.now(); }
 RTIME rt_get_time_ns(void) { return count2nano(g_sched.now()); }
 RTIME rt_get_cpu_time_ns(void) { return count2nano(g_sched.counter()); }
 
-RTIME nano2count(RTIME nanos) { return muldiv_round(nanos, tx_port_counter_hz(), kNanosPerSecond); }
-RTIME count2nano(RTIME counts) { return muldiv_round(counts, kNanosPerSecond, tx_port_counter_hz()); }
+RTIME nano2count(RTIME nanos) { return counts_from_ns(nanos); }
+RTIME count2nano(RTIME counts) { return ns_from_counts(counts); }
 
 RTIME start_rt_timer(int period) { return g_sched.start_timer(period); }
 void stop_rt_timer(void) { g_sched.stop_timer(); }

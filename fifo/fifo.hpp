@@ -26,7 +26,7 @@
 
 #include "../hal/linux_work.hpp"
 #include "../hal/spinlock.hpp"
-#include "../sched/task.hpp"
+#include "../lib/deferred_block.hpp"
 #include "ring.hpp"
 
 namespace tx {

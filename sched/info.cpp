@@ -2,8 +2,7 @@
 // sched/info.cpp - sched_info.h: the C face of the scheduler for the glue.
 #include "sched_info.h"
 
-#include <rtai_sched.h>
-
+#include "../hal/time_base.hpp"
 #include "scheduler.hpp"
 
 using namespace tx;
@@ -66,13 +65,13 @@ void fill(const Task *t, void *ctx)
 		i.base_prio = t->base_prio;
 		i.state = state_name(g_sched.state_of(t));
 		i.wait_on = wait_name(t->wait);
-		i.period_ns = count2nano(t->period);
+		i.period_ns = ns_from_counts(t->period);
 		i.overruns = t->overruns;
-		i.lat_min_ns = count2nano(t->latency.min);
-		i.lat_avg_ns = count2nano(t->latency.avg());
-		i.lat_max_ns = count2nano(t->latency.max);
+		i.lat_min_ns = ns_from_counts(t->latency.min);
+		i.lat_avg_ns = ns_from_counts(t->latency.avg());
+		i.lat_max_ns = ns_from_counts(t->latency.max);
 		i.releases = t->latency.samples;
-		i.exec_ns = count2nano(t->exec_total);
+		i.exec_ns = ns_from_counts(t->exec_total);
 		i.watchdog_hit = t->watchdog_hit;
 		i.entry = t->entry;
 	}
@@ -86,17 +85,17 @@ extern "C" {
 void tx_sched_setup(unsigned int online_mask) { g_sched.init(online_mask); }
 int tx_in_linux(void) { return g_sched.in_linux(); }
 
-void tx_sched_set_watchdog_ns(long long ns) { g_sched.set_watchdog_budget(ns > 0 ? nano2count(ns) : 0); }
-void tx_sched_set_gravity_ns(long long ns) { g_sched.set_timer_gravity(ns > 0 ? nano2count(ns) : 0); }
+void tx_sched_set_watchdog_ns(long long ns) { g_sched.set_watchdog_budget(ns > 0 ? counts_from_ns(ns) : 0); }
+void tx_sched_set_gravity_ns(long long ns) { g_sched.set_timer_gravity(ns > 0 ? counts_from_ns(ns) : 0); }
 
 void tx_sched_get_summary(tx_sched_summary *out)
 {
 	out->counter_hz = tx_port_counter_hz();
 	out->periodic_mode = g_sched.mode() == TimerMode::Periodic;
 	out->timer_running = g_sched.timer_running();
-	out->tick_ns = count2nano(g_sched.tick_period());
-	out->watchdog_ns = count2nano(g_sched.watchdog_budget());
-	out->gravity_ns = count2nano(g_sched.timer_gravity());
+	out->tick_ns = ns_from_counts(g_sched.tick_period());
+	out->watchdog_ns = ns_from_counts(g_sched.watchdog_budget());
+	out->gravity_ns = ns_from_counts(g_sched.timer_gravity());
 	out->watchdog_hits = g_sched.watchdog_hits();
 	out->tasks = g_sched.task_count();
 	out->ipc_lock_waits = g_sched.ipc_lock().waits();

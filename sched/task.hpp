@@ -9,6 +9,7 @@
 // task is published and never changed.
 #pragma once
 
+#include "../lib/deferred_block.hpp"
 #include "../lib/list.hpp"
 #include "config.hpp"
 #include "timer_queue.hpp"
@@ -89,14 +90,6 @@ struct Stats {
 		samples++;
 	}
 	Count avg() const { return samples ? sum / static_cast<Count>(samples) : 0; }
-};
-
-// Head of a block that real-time context gives back: it cannot call the
-// allocator, so the block is queued through this header, which lives in the
-// block itself, and Linux frees it (Scheduler::free_later).
-struct DeferredBlock {
-	ListNode link;
-	size_t bytes; // whole allocation, header included
 };
 
 // Bookkeeping at the low end of every task stack. It outlives the Task (the

@@ -89,6 +89,9 @@ t_all="$(tx_now)"
 stage deps count_one "$root/tools/deps.sh" all
 stage host-unit-tests count_ctest "$root/tools/host-tests.sh"
 stage check-freestanding count_freestanding "$root/tools/check-freestanding.sh"
+# check-layers: every include of a repository header points down the layers
+# (docs/architecture.md, tools/layers-allow.txt): one check.
+stage check-layers count_one python3 "$root/tools/check-layers.py"
 stage qemu-arm64 count_qemu "$root/tools/qemu/test-qemu.sh" arm64
 # qemu-x86_64: the same suite on Debian's stock amd64 kernel (q35, HPET MSI
 # as NMI), its latency bounds at -icount shift=5 (docs/x86_64-port.md).

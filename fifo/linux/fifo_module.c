@@ -50,9 +50,6 @@
 #include "../../sched/sched_info.h"
 #include "fifo_bridge.h"
 
-/* Exported by tactus_hal (hal/linux_work.hpp): runs the queued Linux work. */
-void tx_linux_work_run_all(void);
-
 #define TX_MAX_FIFOS 256	/* tx::kMaxFifos: minors reserved, nodes made for 'count' */
 #define RTF_DEFAULT_SIZE 1000	/* RTAI: the size a plain open() creates */
 
@@ -347,158 +344,222 @@ static long ms_to_timeout(long ms)
 	return ms <= 0 ? 0 : (long)msecs_to_jiffies(ms);
 }
 
+/* ---- ioctl: one function per command (d->lock not held on entry) ------- */
+
+static long ioctl_reset(struct rtf_dev *d, unsigned int f)
+{
+	long ret;
+
+	mutex_lock(&d->lock);
+	ret = rtf_reset(f);
+	mutex_unlock(&d->lock);
+	wake_up_interruptible_all(&d->wait); /* writers: room */
+	return ret;
+}
+
+/* RTAI's RESIZE (2) is FIGETBSZ, which the VFS answers before any driver:
+ * programs use RTF_RESIZE (rtai_fifos.h). */
+static long ioctl_resize(struct rtf_dev *d, unsigned int f, unsigned long size)
+{
+	long ret;
+
+	if (size == 0 || size > INT_MAX)
+		return -EINVAL;
+	mutex_lock(&d->lock);
+	ret = tx_fifo_resize(f, size); /* wakes through the waker */
+	mutex_unlock(&d->lock);
+	return ret;
+}
+
+/* rtf_create from user space: grow to 'size' if larger. The file holds one
+ * reference already; if the FIFO was destroyed under it, this opens it
+ * again on the file's behalf. */
+static long ioctl_open_sized(struct rtf_dev *d, unsigned int f, unsigned long size)
+{
+	long ret;
+
+	if (size == 0 || size > INT_MAX)
+		return -EINVAL;
+	mutex_lock(&d->lock);
+	if (tx_fifo_is_open(f)) {
+		ret = tx_fifo_create(f, size);
+		if (!ret)
+			tx_fifo_destroy(f);
+	} else {
+		ret = tx_fifo_create(f, size);
+	}
+	mutex_unlock(&d->lock);
+	wake_up_interruptible_all(&d->wait);
+	return ret;
+}
+
+/* Block until 'count' bytes are there, then take them at once. */
+static long ioctl_read_all_at_once(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
+{
+	struct tx_fifo_info info;
+	long ret;
+
+	if (tx_fifo_info(f, &info) < 0 || !info.open)
+		return -EPIPE;
+	if ((unsigned long)io->count > info.size)
+		return -EINVAL; /* would never come */
+	for (;;) {
+		if (wait_event_interruptible(d->wait, tx_fifo_linux_avail(f) >= io->count || !tx_fifo_is_open(f)))
+			return -ERESTARTSYS;
+		if (!tx_fifo_is_open(f))
+			return 0;
+		mutex_lock(&d->lock);
+		ret = 0;
+		if (tx_fifo_linux_avail(f) >= io->count) {
+			ret = copy_out(d, f, io->buf, io->count);
+			if (ret > 0)
+				ret = call_handler(f, 'r', ret);
+		}
+		mutex_unlock(&d->lock);
+		if (ret || !io->count)
+			return ret;
+	}
+}
+
+/* Wait at most delay_ms for data; 0 ms: -EAGAIN if empty, otherwise 0 when
+ * nothing came in time. */
+static long ioctl_read_timed(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
+{
+	long ret = read_wait(d, f, io->buf, io->count, ms_to_timeout(io->delay_ms));
+
+	return ret == -EAGAIN && io->delay_ms ? 0 : ret;
+}
+
+static long ioctl_write_timed(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
+{
+	long ret = write_wait(d, f, io->buf, io->count, ms_to_timeout(io->delay_ms), TX_FIFO_PUT_SOME);
+
+	return ret == -EAGAIN && io->delay_ms ? 0 : ret;
+}
+
+/* Copy without taking: the core peeks from the oldest byte only, so the
+ * whole copy goes through one buffer. */
+static long ioctl_eavesdrop(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
+{
+	size_t n = min_t(size_t, io->count, tx_fifo_linux_avail(f));
+	void *tmp;
+	long ret;
+
+	if (!n)
+		return 0;
+	tmp = kvmalloc(n, GFP_KERNEL);
+	if (!tmp)
+		return -ENOMEM;
+	mutex_lock(&d->lock);
+	ret = tx_fifo_linux_read(f, tmp, n, 1);
+	mutex_unlock(&d->lock);
+	if (ret > 0 && copy_to_user(io->buf, tmp, ret))
+		ret = -EFAULT;
+	kvfree(tmp);
+	return ret < 0 && ret != -EFAULT ? 0 : ret;
+}
+
+static long ioctl_overwrite(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
+{
+	return write_wait(d, f, io->buf, io->count, 0, TX_FIFO_PUT_OVERWRITE);
+}
+
+/* All 'count' bytes or none: count or 0, never waits. */
+static long ioctl_read_if(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
+{
+	long ret = 0;
+
+	mutex_lock(&d->lock);
+	if (io->count && tx_fifo_linux_avail(f) >= io->count) {
+		ret = copy_out(d, f, io->buf, io->count);
+		if (ret > 0)
+			ret = call_handler(f, 'r', ret);
+	}
+	mutex_unlock(&d->lock);
+	return ret;
+}
+
+/* All 'count' bytes or none (-EAGAIN), never waits. A buffer that faults
+ * part way leaves the part before the fault. */
+static long ioctl_write_if(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
+{
+	long ret;
+
+	mutex_lock(&d->lock);
+	if (!tx_fifo_is_open(f)) {
+		ret = -EPIPE;
+	} else if (tx_fifo_linux_space(f) < io->count) {
+		ret = -EAGAIN;
+	} else {
+		bool fault;
+
+		ret = copy_in(d, f, io->buf, io->count, TX_FIFO_PUT_SOME, &fault);
+		if (fault && !ret)
+			ret = -EFAULT;
+	}
+	ret = call_handler(f, 'w', ret);
+	mutex_unlock(&d->lock);
+	return ret;
+}
+
+static long ioctl_name_lookup(const char __user *uname)
+{
+	char name[RTF_NAMELEN + 1];
+	long len = strncpy_from_user(name, uname, sizeof(name));
+
+	if (len < 0)
+		return len;
+	if (len == sizeof(name))
+		return -EINVAL; /* longer than RTF_NAMELEN */
+	return rtf_getfifobyname(name);
+}
+
+static long ioctl_fionread(unsigned int f, int __user *avail)
+{
+	return put_user((int)min_t(unsigned long, tx_fifo_linux_avail(f), INT_MAX), avail);
+}
+
+typedef long (*rtf_io_command)(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io);
+
+/* The commands whose argument is a struct rt_fifo_io: fetched and checked
+ * here, once. Any other command is unknown: -EINVAL, RTAI's answer. */
+static long rtf_io_ioctl(struct rtf_dev *d, unsigned int f, unsigned int cmd, const void __user *uarg)
+{
+	struct rt_fifo_io io;
+	rtf_io_command run;
+
+	switch (cmd) {
+	case READ_ALL_AT_ONCE:	run = ioctl_read_all_at_once; break;
+	case READ_TIMED:	run = ioctl_read_timed; break;
+	case WRITE_TIMED:	run = ioctl_write_timed; break;
+	case EAVESDROP:		run = ioctl_eavesdrop; break;
+	case OVRWRITE:		run = ioctl_overwrite; break;
+	case READ_IF:		run = ioctl_read_if; break;
+	case WRITE_IF:		run = ioctl_write_if; break;
+	default:		return -EINVAL;
+	}
+	if (copy_from_user(&io, uarg, sizeof(io)))
+		return -EFAULT;
+	if (io.count < 0 || io.delay_ms < 0)
+		return -EINVAL;
+	return run(d, f, &io);
+}
+
 static long rtf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct rtf_dev *d = file->private_data;
 	unsigned int f = fifo_of(file);
 	void __user *uarg = (void __user *)arg;
-	struct rt_fifo_io io = {};
-	char name[RTF_NAMELEN + 1];
-	long ret;
 
 	switch (cmd) {
-	case READ_ALL_AT_ONCE: case READ_TIMED: case WRITE_TIMED:
-	case EAVESDROP: case OVRWRITE: case READ_IF: case WRITE_IF:
-		if (copy_from_user(&io, uarg, sizeof(io)))
-			return -EFAULT;
-		if (io.count < 0 || io.delay_ms < 0)
-			return -EINVAL;
-		break;
-	}
-
-	switch (cmd) {
-	case RESET:
-		mutex_lock(&d->lock);
-		ret = rtf_reset(f);
-		mutex_unlock(&d->lock);
-		wake_up_interruptible_all(&d->wait); /* writers: room */
-		return ret;
-	case RTF_RESIZE:
-		/* RTAI's RESIZE (2) is FIGETBSZ, which the VFS answers before
-		 * any driver: programs use RTF_RESIZE (rtai_fifos.h). */
-		if (arg == 0 || arg > INT_MAX)
-			return -EINVAL;
-		mutex_lock(&d->lock);
-		ret = tx_fifo_resize(f, arg); /* wakes through the waker */
-		mutex_unlock(&d->lock);
-		return ret;
-	case OPEN_SIZED:
-		/* rtf_create from user space: grow to 'arg' if larger. The file
-		 * holds one reference already; if the FIFO was destroyed under
-		 * it, this opens it again on the file's behalf. */
-		if (arg == 0 || arg > INT_MAX)
-			return -EINVAL;
-		mutex_lock(&d->lock);
-		if (tx_fifo_is_open(f)) {
-			ret = tx_fifo_create(f, arg);
-			if (!ret)
-				tx_fifo_destroy(f);
-		} else {
-			ret = tx_fifo_create(f, arg);
-		}
-		mutex_unlock(&d->lock);
-		wake_up_interruptible_all(&d->wait);
-		return ret;
-	case READ_ALL_AT_ONCE: {
-		/* Block until 'count' bytes are there, then take them at once. */
-		struct tx_fifo_info info;
-
-		if (tx_fifo_info(f, &info) < 0 || !info.open)
-			return -EPIPE;
-		if ((unsigned long)io.count > info.size)
-			return -EINVAL; /* would never come */
-		for (;;) {
-			if (wait_event_interruptible(d->wait, tx_fifo_linux_avail(f) >= io.count ||
-							     !tx_fifo_is_open(f)))
-				return -ERESTARTSYS;
-			if (!tx_fifo_is_open(f))
-				return 0;
-			mutex_lock(&d->lock);
-			ret = 0;
-			if (tx_fifo_linux_avail(f) >= io.count) {
-				ret = copy_out(d, f, io.buf, io.count);
-				if (ret > 0)
-					ret = call_handler(f, 'r', ret);
-			}
-			mutex_unlock(&d->lock);
-			if (ret || !io.count)
-				return ret;
-		}
-	}
-	case READ_TIMED:
-		/* Wait at most delay_ms for data; 0 ms: -EAGAIN if empty,
-		 * otherwise 0 when nothing came in time. */
-		ret = read_wait(d, f, io.buf, io.count, ms_to_timeout(io.delay_ms));
-		return ret == -EAGAIN && io.delay_ms ? 0 : ret;
-	case WRITE_TIMED:
-		ret = write_wait(d, f, io.buf, io.count, ms_to_timeout(io.delay_ms), TX_FIFO_PUT_SOME);
-		return ret == -EAGAIN && io.delay_ms ? 0 : ret;
-	case EAVESDROP: {
-		/* Copy without taking: the core peeks from the oldest byte
-		 * only, so the whole copy goes through one buffer. */
-		size_t n = min_t(size_t, io.count, tx_fifo_linux_avail(f));
-		void *tmp;
-
-		if (!n)
-			return 0;
-		tmp = kvmalloc(n, GFP_KERNEL);
-		if (!tmp)
-			return -ENOMEM;
-		mutex_lock(&d->lock);
-		ret = tx_fifo_linux_read(f, tmp, n, 1);
-		mutex_unlock(&d->lock);
-		if (ret > 0 && copy_to_user(io.buf, tmp, ret))
-			ret = -EFAULT;
-		kvfree(tmp);
-		return ret < 0 && ret != -EFAULT ? 0 : ret;
-	}
-	case OVRWRITE:
-		ret = write_wait(d, f, io.buf, io.count, 0, TX_FIFO_PUT_OVERWRITE);
-		return ret;
-	case READ_IF:
-		/* All 'count' bytes or none: count or 0, never waits. */
-		mutex_lock(&d->lock);
-		ret = 0;
-		if (io.count && tx_fifo_linux_avail(f) >= io.count) {
-			ret = copy_out(d, f, io.buf, io.count);
-			if (ret > 0)
-				ret = call_handler(f, 'r', ret);
-		}
-		mutex_unlock(&d->lock);
-		return ret;
-	case WRITE_IF:
-		/* All 'count' bytes or none (-EAGAIN), never waits. A buffer
-		 * that faults part way leaves the part before the fault. */
-		mutex_lock(&d->lock);
-		if (!tx_fifo_is_open(f)) {
-			ret = -EPIPE;
-		} else if (tx_fifo_linux_space(f) < io.count) {
-			ret = -EAGAIN;
-		} else {
-			bool fault;
-
-			ret = copy_in(d, f, io.buf, io.count, TX_FIFO_PUT_SOME, &fault);
-			if (fault && !ret)
-				ret = -EFAULT;
-		}
-		ret = call_handler(f, 'w', ret);
-		mutex_unlock(&d->lock);
-		return ret;
-	case RTF_GET_N_FIFOS:
-		return nr_fifos;
-	case RTF_NAME_LOOKUP:
-		ret = strncpy_from_user(name, uarg, sizeof(name));
-		if (ret < 0)
-			return ret;
-		if (ret == sizeof(name))
-			return -EINVAL; /* longer than RTF_NAMELEN */
-		return rtf_getfifobyname(name);
-	case FIONREAD:
-		return put_user((int)min_t(unsigned long, tx_fifo_linux_avail(f), INT_MAX), (int __user *)uarg);
-	case TCGETS:
-		return -ENOTTY; /* isatty(): no */
-	default:
-		return -EINVAL; /* RTAI's answer to an unknown command */
+	case RESET:		return ioctl_reset(d, f);
+	case RTF_RESIZE:	return ioctl_resize(d, f, arg);
+	case OPEN_SIZED:	return ioctl_open_sized(d, f, arg);
+	case RTF_GET_N_FIFOS:	return nr_fifos;
+	case RTF_NAME_LOOKUP:	return ioctl_name_lookup(uarg);
+	case FIONREAD:		return ioctl_fionread(f, uarg);
+	case TCGETS:		return -ENOTTY; /* isatty(): no */
+	default:		return rtf_io_ioctl(d, f, cmd, uarg);
 	}
 }
 

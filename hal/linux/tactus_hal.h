@@ -66,5 +66,7 @@ struct proc_dir_entry *tx_hal_proc_dir(void);
 /* Services the C glue of the other modules uses from the core. */
 struct tx_linux_work;
 void tx_linux_work_queue(struct tx_linux_work *work);
+/* Run the queued Linux work now (hal/linux_work.hpp). Linux context. */
+void tx_linux_work_run_all(void);
 
 #endif /* TACTUS_HAL_H */

@@ -16,9 +16,7 @@
 
 #include <rtai_sched.h>
 
-#include "arch/host/sim.hpp"
-#include "fifo/ring.hpp"
-#include "sched/scheduler.hpp"
+#include "tests/host/test_interface.hpp"
 
 namespace {
 
@@ -77,7 +75,7 @@ void BM_SuspendResumeSwitch(benchmark::State &state)
 		     0, 1 << 20, 2, 0, nullptr);
 	rt_task_resume(&g_bench);
 	state.SetLabel(std::to_string(n) + " tasks, 2 switches/iter");
-	tx::g_sched.delete_tasks_if(nullptr, nullptr);
+	tx::testing::delete_all_tasks();
 	tx::sim::pump_linux_work();
 }
 BENCHMARK(BM_SuspendResumeSwitch)->Arg(1)->Arg(64)->Arg(1000);

@@ -9,8 +9,7 @@
 #include <rtai_fifos.h>
 #include <rtai_sched.h>
 
-#include "arch/host/sim.hpp"
-#include "fifo/fifo.hpp"
+#include "tests/host/test_interface.hpp"
 
 namespace {
 
@@ -52,7 +51,7 @@ int main()
 		for (int ms = 0; ms < 100; ms++) {
 			tx::sim::run_linux(nano2count(1000000)); // Linux runs 1 ms between reads
 			Sample s;
-			while (tx::fifo_linux_read(0, &s, sizeof(s), false) == long(sizeof(s))) {
+			while (tx::testing::read_fifo_as_linux(0, &s, sizeof(s)) == long(sizeof(s))) {
 				lost += s.seq - expect;
 				expect = s.seq + 1;
 				long long lat = s.start_ns - s.release_ns;
