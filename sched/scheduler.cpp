@@ -545,7 +545,7 @@ void Scheduler::linux_work()
 
 } // namespace tx
 
-// The C entry points of arch/port.h.
+// The C entry points of hal/hal.h.
 extern "C" {
 int tx_core_timer_irq(void) { return tx::g_sched.timer_irq(); }
 int tx_core_ipi_irq(void) { return tx::g_sched.ipi_irq(); }

@@ -18,7 +18,7 @@
 #include <rtai_sched.h>
 #include <rtai_sem.h>
 
-#include "../../arch/port.h"
+#include "../../hal/hal.h"
 #include "../../hal/linux/tactus_hal.h"
 #include "../sched_info.h"
 #include "calibrate.h"
