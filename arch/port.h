@@ -10,6 +10,16 @@
  * platform shares: memory, logging, the Linux kick), hal/linux/port_services.h
  * for a kernel port (the attached scheduler, the irq_work bridge).
  *
+ * Besides the functions below, the port owes the core its interrupt path:
+ * each co-kernel interrupt calls the core masked, on the CPU it came to
+ * (timer: tx_core_timer_irq, IPI: tx_core_ipi_irq, device line:
+ * tx_hal_irq_dispatch), and when the call returns nonzero, the port calls
+ * tx_core_dispatch() from a context whose whole register state it saved, so
+ * that the interrupted code resumes exactly when that call returns (the
+ * deferred path: both kernel ports redirect the interrupt's return into a
+ * trampoline, and where they cannot, take a second interrupt where they
+ * can: arm64's kick, x86's irq_work and retry NMI).
+ *
  * Terms used in the contracts:
  *  - "co-kernel interrupts": the NMI-class interrupts the port delivers to the
  *    core (timer, reschedule IPI, claimed device lines). Linux's own
@@ -19,9 +29,9 @@
  *    module init/exit, syscalls, irq_work. It may sleep and allocate.
  *  - "real-time context": a real-time task, or an interrupt taken on the
  *    co-kernel's behalf. It must not sleep, allocate or take Linux locks.
- *  - "Bound": the most a call may cost. Functions callable from real-time
- *    context have a fixed bound (O(1), a register write, O(CPUs)); those for
- *    Linux context only say so ("not real-time") and may sleep.
+ *  - "Bound": the most a call may cost: O(1), a register write, O(CPUs).
+ *    "Not real-time": Linux context only, it may sleep (never called on a
+ *    real-time path).
  *
  * The host port (arch/host/port.cpp) implements the sections for the core;
  * a kernel port implements them all, the module hooks at the end included.
