@@ -36,7 +36,10 @@ TX_PORT_x86 := \
 	arch/x86/port.c \
 	arch/x86/switch.S \
 	arch/x86/irq.c \
-	arch/x86/hpet.c
+	arch/x86/hpet.c \
+	arch/x86/timer_mux.c \
+	arch/x86/nmi.c \
+	arch/x86/checks.c
 
 # ---- tactus_sched: tasks, timers, semaphores, mailboxes, messages ------------
 TX_SCHED_LINUX := \

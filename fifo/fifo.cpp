@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "fifo.hpp"
 
-#include "../arch/port.h"
+#include "../hal/hal.h"
 #include "../sched/errors.hpp"
 #include "../sched/sched_info.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "linux_work.hpp"
 
-#include "../arch/port.h"
+#include "hal.h"
 #include "../lib/atomic.hpp"
 
 using tx::LinuxWork;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "rt_log.hpp"
 
-#include "../arch/port.h"
+#include "hal.h"
 #include "../lib/format.hpp"
 #include "linux_work.hpp"
 #include "spinlock.hpp"

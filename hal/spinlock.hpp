@@ -9,7 +9,7 @@
 // it protects. Never held across a call into Linux. Not recursive.
 #pragma once
 
-#include "../arch/port.h"
+#include "hal.h"
 #include "../lib/assert.hpp"
 #include "../lib/atomic.hpp"
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 // lib/assert.hpp - invariant checks of the core.
 //
-// A failed check is reported through the port (the host port aborts the test;
-// a kernel port logs it once with a backtrace). Checks are cheap and stay on
-// in every build: they are part of what makes the scheduler auditable.
+// A failed check is reported through tx_port_assert_failed (hal/hal.h: the
+// host port aborts the test, the kernel's HAL logs a warning). Checks are
+// cheap and stay on in every build: they are part of what makes the
+// scheduler auditable.
 #pragma once
 
-#include "../arch/port.h"
+#include "../hal/hal.h"
 
 #define TX_STR2(x) #x
 #define TX_STR(x) TX_STR2(x)

@@ -421,7 +421,7 @@ uint64_t Scheduler::watchdog_hits() const
 
 } // namespace tx
 
-// The C entry points of arch/port.h.
+// The C entry points of hal/hal.h.
 extern "C" {
 int tx_core_timer_irq(void) { return tx::g_sched.timer_irq(); }
 int tx_core_ipi_irq(void) { return tx::g_sched.ipi_irq(); }

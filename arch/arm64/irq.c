@@ -20,7 +20,7 @@
 #include <rtai.h>
 
 #include "../../arch/port.h"
-#include "../../hal/linux/arch_hooks.h"
+#include "../../hal/linux/port_services.h"
 #include "port_internal.h"
 
 #define GIC_LPI_BASE 8192

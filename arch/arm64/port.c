@@ -24,7 +24,7 @@
 #include <clocksource/arm_arch_timer.h>
 
 #include "../../arch/port.h"
-#include "../../hal/linux/arch_hooks.h"
+#include "../../hal/linux/port_services.h"
 #include "port_internal.h"
 
 static bool force_lookup;
@@ -127,8 +127,10 @@ enum tx_timer_kind {
 };
 
 static enum tx_timer_kind timer_kind;
+static_assert(TX_TIMER_PHYS == 0 && TX_TIMER_VIRT == 1 && TX_TIMER_PHYS_EL02 == 2,
+	      "tx_arm64_timer_kind numbers them as port_inline.h does");
 
-/* For the inline fast paths of port_inline.h. */
+/* Read by the fast paths (port_inline.h), in the core's modules too. */
 unsigned char tx_arm64_timer_kind; /* enum tx_timer_kind */
 unsigned char tx_arm64_counter_virtual;
 unsigned char tx_arm64_percpu_el2;
@@ -137,6 +139,13 @@ EXPORT_SYMBOL_GPL(tx_arm64_timer_kind);
 EXPORT_SYMBOL_GPL(tx_arm64_counter_virtual);
 EXPORT_SYMBOL_GPL(tx_arm64_percpu_el2);
 EXPORT_PER_CPU_SYMBOL_GPL(tx_arm64_cpu_index);
+
+/* arch/port.h's fast paths, out of line for C callers: the bodies of
+ * port_inline.h (which the C++ core inlines), defined here. Also gives this
+ * file tx_arm64_write_timer(). */
+#define TX_PORT_FAST_PATH
+#include "port_inline.h"
+
 static unsigned int timer_irq, ipi_irq;
 /* Looked up once: irq_get_irq_data() walks RCU-protected maple trees, which
  * NMI context must not. */
@@ -166,37 +175,12 @@ static inline u64 read_cval(void)
 	}
 }
 
-static inline u64 read_counter(void)
-{
-	isb(); /* not before earlier instructions */
-	return timer_kind == TX_TIMER_VIRT ? read_sysreg(cntvct_el0) : read_sysreg(cntpct_el0);
-}
-
-static inline void write_timer(u64 cval, u32 ctl)
-{
-	switch (timer_kind) {
-	case TX_TIMER_PHYS:
-		write_sysreg(cval, cntp_cval_el0);
-		write_sysreg(ctl, cntp_ctl_el0);
-		break;
-	case TX_TIMER_VIRT:
-		write_sysreg(cval, cntv_cval_el0);
-		write_sysreg(ctl, cntv_ctl_el0);
-		break;
-	case TX_TIMER_PHYS_EL02:
-		write_sysreg_s(cval, SYS_CNTP_CVAL_EL02);
-		write_sysreg_s(ctl, SYS_CNTP_CTL_EL02);
-		break;
-	}
-	isb();
-}
-
 /* Make the timer fire again at once: the PPI is level triggered, so after
  * Linux's EOI it is pending again and is taken at the next point where the
  * CPU accepts NMIs - see docs/arm64-port.md, "kick". */
 static inline void kick_timer(void)
 {
-	write_timer(read_counter(), ARCH_TIMER_CTRL_ENABLE);
+	tx_arm64_write_timer(tx_port_now(), ARCH_TIMER_CTRL_ENABLE);
 }
 
 /* Which EL1 timer is free: the one Linux's arch_timer did not request. */
@@ -298,7 +282,7 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 
 	st->timer_nmis++;
 	if (unlikely(!core)) {
-		write_timer(0, 0); /* nobody to serve: silence it */
+		tx_arm64_write_timer(0, 0); /* nobody to serve: silence it */
 		return IRQ_HANDLED;
 	}
 	if (!redirectable(regs)) {
@@ -310,7 +294,7 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 	if (unlikely(profile)) {
 		u64 deadline = read_cval();
 
-		now = read_counter();
+		now = tx_port_now();
 		if (!this_cpu_read(tx_kicked) && now >= deadline)
 			tx_hal_stats_note(now - deadline, &st->entry_min, &st->entry_max);
 	}
@@ -328,7 +312,7 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
-	u64 now = profile ? read_counter() : 0;
+	u64 now = profile ? tx_port_now() : 0;
 
 	if (this_cpu_xchg(tx_sgi_linux_work, 0))
 		tx_hal_raise_linux_work();
@@ -358,7 +342,7 @@ void tx_arm64_switch_after_nmi(int need)
 	st = this_cpu_ptr(&tx_stats);
 	regs = get_irq_regs();
 	if (redirectable(regs))
-		redirect(regs, st, profile ? read_counter() : 0);
+		redirect(regs, st, profile ? tx_port_now() : 0);
 	else
 		kick(st); /* the kicked timer NMI finds the switch pending */
 }
@@ -379,7 +363,7 @@ void tx_arm64_redirected(struct tx_arm64_frame *frame)
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
 	if (profile)
-		tx_hal_stats_note(read_counter() - r->entry, &st->exit_min, &st->exit_max);
+		tx_hal_stats_note(tx_port_now() - r->entry, &st->exit_min, &st->exit_max);
 	frame->pc = r->pc;
 	frame->pstate = r->pstate;
 	frame->pmr = r->pmr;
@@ -454,7 +438,7 @@ void tx_arch_cpu_offline(unsigned int cpu)
 void tx_arch_stop_timer_here(void)
 {
 	this_cpu_write(tx_kicked, false);
-	write_timer(0, 0);
+	tx_arm64_write_timer(0, 0);
 }
 
 static void release_irqs(void)
@@ -549,49 +533,11 @@ void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out)
 	*out = *per_cpu_ptr(&tx_stats, cpu);
 }
 
-/* ---- arch/port.h -------------------------------------------------------- */
-
-uint64_t tx_port_now(void)
-{
-	return read_counter();
-}
+/* ---- arch/port.h (the fast paths are port_inline.h's, included above) ---- */
 
 uint64_t tx_port_counter_hz(void)
 {
 	return counter_hz;
-}
-
-/* A kick in flight may be overwritten: whoever reprograms (the core, from
- * an NMI handler) redirects or kicks again itself if a switch is pending. */
-void tx_port_timer_program(uint64_t deadline)
-{
-	write_timer(deadline, ARCH_TIMER_CTRL_ENABLE);
-}
-
-void tx_port_timer_stop(void)
-{
-	write_timer(0, 0);
-}
-
-/* Co-kernel masking is PSTATE.I (and F): it blocks pseudo-NMIs too, which
- * Linux's PMR-based local_irq_disable() does not. 0 means "was unmasked". */
-unsigned long tx_port_irq_save(void)
-{
-	unsigned long daif = read_sysreg(daif);
-
-	asm volatile("msr daifset, #3" ::: "memory");
-	return (daif & PSR_I_BIT) ? 1 : 0;
-}
-
-void tx_port_irq_restore(unsigned long state)
-{
-	if (!state)
-		asm volatile("msr daifclr, #3" ::: "memory");
-}
-
-unsigned int tx_port_cpu(void)
-{
-	return raw_cpu_read(tx_arm64_cpu_index); /* our own per-CPU variable, not 'current' */
 }
 
 /* The GIC driver orders the flag store before the SGI (dsb ishst). */

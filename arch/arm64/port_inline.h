@@ -1,24 +1,35 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * arch/arm64/port_inline.h - inline fast paths of the arm64 port for the
- * C++ core in kernel builds (arch/port.h includes it when Kbuild defines
- * TX_PORT_INLINE_HEADER). Same contracts as the out-of-line functions in
- * port.c; these four sit on every scheduling path, where a call into
- * another module costs as much as their body.
+ * arch/arm64/port_inline.h - the fast paths of the arm64 port (arch/port.h:
+ * tx_port_now, tx_port_timer_program/stop, tx_port_irq_save/restore,
+ * tx_port_cpu), written once for two uses:
+ *  - the C++ core of a kernel build includes this header through
+ *    arch/port.h (Kbuild defines TX_PORT_INLINE_HEADER) and gets them
+ *    inline: they sit on every scheduling path, where a call into another
+ *    module costs as much as their body;
+ *  - port.c includes it with TX_PORT_FAST_PATH defined empty, which makes
+ *    the same bodies the out-of-line functions for C callers.
+ * Every one is O(1): a few instructions, no loop.
  */
 #ifndef TACTUS_ARM64_PORT_INLINE_H
 #define TACTUS_ARM64_PORT_INLINE_H
 
+#ifdef __cplusplus
 extern "C" {
 extern unsigned char tx_arm64_timer_kind;      /* 0 CNTP, 1 CNTV, 2 CNTP via _EL02 (VHE) */
 extern unsigned char tx_arm64_counter_virtual; /* 1: the time base is CNTVCT */
 extern unsigned char tx_arm64_percpu_el2;      /* 1: per-CPU offset in TPIDR_EL2 (VHE) */
 extern unsigned int tx_arm64_cpu_index;        /* a per-CPU variable: this CPU's index */
 }
-
 #define TX_PORT_INLINE_FAST_PATHS 1
+#define TX_PORT_FAST_PATH static inline
+#elif defined(TX_PORT_FAST_PATH)
+#include "port_internal.h" /* the same variables, as the kernel's C declares them */
+#else
+#error "C code calls the out-of-line functions of arch/port.h: only port.c includes this header"
+#endif
 
-static inline uint64_t tx_port_now(void)
+TX_PORT_FAST_PATH uint64_t tx_port_now(void)
 {
 	uint64_t v;
 
@@ -29,9 +40,10 @@ static inline uint64_t tx_port_now(void)
 	return v;
 }
 
-/* One-shot timer: compare value and enable (ISTATUS masked off), then an ISB
- * so that the new setting holds before we go on (e.g. unmask). */
-static inline void tx_port_write_timer_inline(uint64_t cval, uint64_t ctl)
+/* The co-kernel's one-shot timer (also for port.c's own uses): compare value
+ * and control (1 = enable with ISTATUS masked off, 0 = off), then an ISB so
+ * that the new setting holds before we go on (e.g. unmask). */
+static inline void tx_arm64_write_timer(uint64_t cval, uint64_t ctl)
 {
 	switch (tx_arm64_timer_kind) {
 	case 0:
@@ -46,11 +58,15 @@ static inline void tx_port_write_timer_inline(uint64_t cval, uint64_t ctl)
 	}
 }
 
-static inline void tx_port_timer_program(uint64_t deadline) { tx_port_write_timer_inline(deadline, 1); }
-static inline void tx_port_timer_stop(void) { tx_port_write_timer_inline(0, 0); }
+/* A kick in flight may be overwritten: whoever reprograms (the core, from
+ * an NMI handler) redirects or kicks again itself if a switch is pending. */
+TX_PORT_FAST_PATH void tx_port_timer_program(uint64_t deadline) { tx_arm64_write_timer(deadline, 1); }
+TX_PORT_FAST_PATH void tx_port_timer_stop(void) { tx_arm64_write_timer(0, 0); }
 
-/* Co-kernel masking is PSTATE.I (and F); returns 0 when it was unmasked. */
-static inline unsigned long tx_port_irq_save(void)
+/* Co-kernel masking is PSTATE.I (and F): it blocks pseudo-NMIs too, which
+ * Linux's PMR-based local_irq_disable() does not. Returns 0 when it was
+ * unmasked. */
+TX_PORT_FAST_PATH unsigned long tx_port_irq_save(void)
 {
 	unsigned long daif;
 
@@ -58,7 +74,7 @@ static inline unsigned long tx_port_irq_save(void)
 	return (daif >> 7) & 1; /* PSR_I_BIT */
 }
 
-static inline void tx_port_irq_restore(unsigned long state)
+TX_PORT_FAST_PATH void tx_port_irq_restore(unsigned long state)
 {
 	if (!state)
 		asm volatile("msr daifclr, #3" : : : "memory");
@@ -66,7 +82,7 @@ static inline void tx_port_irq_restore(unsigned long state)
 
 /* From our own per-CPU variable: never through 'current'. The asm is
  * volatile so that a value is not reused across a context switch. */
-static inline unsigned tx_port_cpu(void)
+TX_PORT_FAST_PATH unsigned tx_port_cpu(void)
 {
 	unsigned long offset;
 

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * arch/arm64/port_internal.h - what the files of the arm64 port share:
- * Linux's NMI API as port.c found it, and the switch after a device line's
- * handler (port.c's redirection, for irq.c).
+ * Linux's NMI API as port.c found it, the switch after a device line's
+ * handler (port.c's redirection, for irq.c), and what the fast paths
+ * (port_inline.h) read.
  */
 #ifndef TACTUS_ARM64_PORT_INTERNAL_H
 #define TACTUS_ARM64_PORT_INTERNAL_H
 
 #include <linux/interrupt.h>
+#include <linux/percpu.h>
 
 /* Exported by our kernel patch (arch/arm64/kernel/export-nmi-api.patch) or
  * found through kallsyms; all set once tx_arch_init() succeeded. */
@@ -26,5 +28,14 @@ extern struct tx_arm64_nmi_api tx_arm64_nmi;
 /* NMI context, after a device line's handler: if 'need', switch as after a
  * timer NMI (redirect the NMI's return, or kick). */
 void tx_arm64_switch_after_nmi(int need);
+
+/* port.c, set once at load, read by the fast paths (port_inline.h): which
+ * EL1 timer is the co-kernel's (0 CNTP, 1 CNTV, 2 CNTP via _EL02 under
+ * VHE), whether the time base is CNTVCT, whether the per-CPU offset is in
+ * TPIDR_EL2 (VHE); and each CPU's index for tx_port_cpu(). */
+extern unsigned char tx_arm64_timer_kind;
+extern unsigned char tx_arm64_counter_virtual;
+extern unsigned char tx_arm64_percpu_el2;
+DECLARE_PER_CPU(unsigned int, tx_arm64_cpu_index);
 
 #endif /* TACTUS_ARM64_PORT_INTERNAL_H */

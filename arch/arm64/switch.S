@@ -51,12 +51,13 @@ tx_arm64_task_start:
 	.size	tx_arm64_task_start, .-tx_arm64_task_start
 
 /*
- * The NMI handler redirected an interrupted context here (see port.c,
- * after_core_irq): we run at EL1 on the interrupted stack with all its
+ * An NMI handler redirected an interrupted context here (port.c,
+ * redirect()): we run at EL1 on the interrupted stack with all its
  * registers, PSTATE.I and F set, PMR = the interrupted mask. Save every
  * general register below the interrupted SP (arm64 Linux has no red zone),
- * let the scheduler switch away, and when this context is chosen again put
- * PC, PSTATE and PMR back exactly and return into the interrupted code.
+ * let the scheduler switch away (port.c, tx_arm64_redirected()), and when
+ * this context is chosen again put PC, PSTATE and PMR back exactly and
+ * return into the interrupted code.
  *
  * Frame (struct tx_arm64_frame, 272 bytes): x0..x30, pc, pstate, pmr.
  */

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-// arch/host/port.cpp - the host port: arch/port.h on a simulated machine.
+// arch/host/port.cpp - the host port: arch/port.h on a simulated machine, and
+// the services of hal/hal.h that the kernel's HAL provides there.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 
 #include "../../arch/port.h"
+#include "../../hal/hal.h"
 #include "../../hal/irq_lines.hpp"
 #include "../../hal/linux_work.hpp"
 #include "../../fifo/fifo.hpp"

@@ -7,7 +7,7 @@
  * so a line here is a device claimed with rt_request_pci_irq() (Tactus
  * writes the PCI MSI capability) or rt_request_msi_irq() (the driver writes
  * its own message), numbered from RT_IRQ_TACTUS_BASE. An NMI carries no
- * vector: the NMI handler (port.c) asks each line of its CPU whether its
+ * vector: the NMI handler (nmi.c) asks each line of its CPU whether its
  * device has an interrupt outstanding (the driver's pending()). Masking is
  * in software: an occurrence that comes while a line is masked is held and
  * delivered at unmask, through an NMI IPI to the line's CPU.
@@ -23,7 +23,7 @@
 #include <rtai.h>
 
 #include "../../arch/port.h"
-#include "../../hal/linux/arch_hooks.h"
+#include "../../hal/linux/port_services.h"
 #include "lines_nmi.h"
 #include "port_internal.h"
 #include "timer_source.h" /* tx_x86_expect_stray */
@@ -81,7 +81,7 @@ static int first_online(u32 cpus)
 	return -1;
 }
 
-/* ---- NMI side (port.c's handler, this CPU, IF off) ---------------------- */
+/* ---- NMI side (nmi.c's handler, this CPU, IF off) ----------------------- */
 
 int tx_x86_lines_run(void)
 {

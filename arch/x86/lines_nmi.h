@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * arch/x86/lines_nmi.h - the device lines as the NMI handler sees them:
- * irq.c hands lines out and routes them, port.c's NMI handler serves them.
+ * irq.c hands lines out and routes them, nmi.c's NMI handler serves them.
  * Inline, so that the handler of a device is one call away from the NMI
  * handler's first instruction (each call through Linux's return thunks
  * and retpolines sat between the interrupt and the handler's).
@@ -16,7 +16,7 @@
 
 #include <asm/rtai_hal.h> /* struct rt_msi_dev */
 
-#include "../../arch/port.h" /* tx_hal_irq_dispatch */
+#include "../../hal/hal.h" /* tx_hal_irq_dispatch */
 #include "port_internal.h"
 
 /* A device line: handed out by rt_request_pci_irq / rt_request_msi_irq,
@@ -78,7 +78,7 @@ enum {
 	TX_LINES_DEFERRED = 8, /* due lines left for whoever unmasks */
 };
 
-/* The NMI handler's first step (port.c, IF off): ask every line routed to
+/* The NMI handler's first step (nmi.c, IF off): ask every line routed to
  * this CPU whether its device has an interrupt outstanding. With the
  * co-kernel unmasked, an unmasked line's handler runs at once (and the
  * co-kernel is masked from then on: the caller decides the switch and

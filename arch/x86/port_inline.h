@@ -1,28 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * arch/x86/port_inline.h - inline fast paths of the x86_64 port for the C++
- * core in kernel builds (arch/port.h includes it when Kbuild defines
- * TX_PORT_INLINE_HEADER). Same contracts as the out-of-line functions in
- * port.c; these sit on every scheduling path, where a call into another
- * module (through a retpoline and a return thunk) costs as much as their
- * body. Per-CPU variables are read %gs-relative, as Linux's this_cpu_*
- * do: the "m" operand becomes "sym(%rip)", the per-CPU offset.
+ * arch/x86/port_inline.h - the fast paths of the x86_64 port (arch/port.h:
+ * tx_port_now, tx_port_irq_save/restore, tx_port_cpu), written once for two
+ * uses:
+ *  - the C++ core of a kernel build includes this header through
+ *    arch/port.h (Kbuild defines TX_PORT_INLINE_HEADER) and gets them
+ *    inline: they sit on every scheduling path, where a call into another
+ *    module (through a retpoline and a return thunk) costs as much as their
+ *    body;
+ *  - port.c includes it with TX_PORT_FAST_PATH defined empty, which makes
+ *    the same bodies the out-of-line functions for C callers.
+ * Per-CPU variables are read %gs-relative, as Linux's this_cpu_* do: the
+ * "m" operand becomes "sym(%rip)", the per-CPU offset. Every one is O(1):
+ * a few instructions, no loop (tx_port_irq_restore's slow path aside).
  */
 #ifndef TACTUS_X86_PORT_INLINE_H
 #define TACTUS_X86_PORT_INLINE_H
 
+#ifdef __cplusplus
 extern "C" {
 extern unsigned int tx_x86_cpu_index;  /* per-CPU: this CPU's index */
 extern unsigned long tx_x86_masked;    /* per-CPU: co-kernel masking */
 extern unsigned long tx_x86_pending;   /* per-CPU: NMIs that came while masked */
 void tx_x86_unmask_slow(unsigned long state);
+/* Out of line on x86 (timer_mux.c): they take the timer lock. */
 void tx_port_timer_program(uint64_t deadline);
 void tx_port_timer_stop(void);
 }
-
 #define TX_PORT_INLINE_FAST_PATHS 1
+#define TX_PORT_FAST_PATH static inline
+#elif defined(TX_PORT_FAST_PATH)
+#include "port_internal.h" /* the same variables, as the kernel's C declares them */
+#else
+#error "C code calls the out-of-line functions of arch/port.h: only port.c includes this header"
+#endif
 
-static inline uint64_t tx_port_now(void)
+TX_PORT_FAST_PATH uint64_t tx_port_now(void)
 {
 	uint32_t lo, hi;
 
@@ -30,8 +43,10 @@ static inline uint64_t tx_port_now(void)
 	return ((uint64_t)hi << 32) | lo;
 }
 
-/* Bit 0: was masked. Bit 1: Linux's IF was on. */
-static inline unsigned long tx_port_irq_save(void)
+/* Co-kernel masking is the per-CPU flag tx_x86_masked (x86 cannot mask
+ * NMIs: nmi.c) plus IF. Bit 0: was masked. Bit 1: Linux's IF was on
+ * (restored at unmask). */
+TX_PORT_FAST_PATH unsigned long tx_port_irq_save(void)
 {
 	unsigned long flags, masked;
 
@@ -43,10 +58,10 @@ static inline unsigned long tx_port_irq_save(void)
 	return (flags & 0x200) ? 2 : 0;
 }
 
-/* NMIs that came while masked are run by the slow path, which also
+/* NMIs that came while masked are run by the slow path (nmi.c), which also
  * restores IF; the check follows the store (an NMI in between sees the
  * flag clear and runs the core itself). */
-static inline void tx_port_irq_restore(unsigned long state)
+TX_PORT_FAST_PATH void tx_port_irq_restore(unsigned long state)
 {
 	unsigned long pending;
 
@@ -60,8 +75,9 @@ static inline void tx_port_irq_restore(unsigned long state)
 		asm volatile("sti" : : : "memory");
 }
 
-/* The asm is volatile so that a value is not reused across a switch. */
-static inline unsigned tx_port_cpu(void)
+/* From our own per-CPU variable: never through 'current'. The asm is
+ * volatile so that a value is not reused across a switch. */
+TX_PORT_FAST_PATH unsigned tx_port_cpu(void)
 {
 	unsigned int cpu;
 

@@ -1,15 +1,90 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * arch/x86/port_internal.h - what port.c (the NMI handler) and irq.c (device
- * lines) give each other.
+ * arch/x86/port_internal.h - what the files of the x86_64 port share: the
+ * per-CPU state of its NMI machinery, the reasons an NMI carries, and the
+ * functions one file calls in another. The files (docs/porting.md):
+ *   port.c       the contract of arch/port.h: module hooks, time base,
+ *                masking and CPU fast paths (port_inline.h), IPI, contexts
+ *   timer_mux.c  the timer multiplexer: every CPU's deadline on one timer
+ *                source, behind one lock (timer_mux.h: its inline part)
+ *   nmi.c        the NMI handler, soft masking and return redirection
+ *   checks.c     the load-time checks and the self-test
+ *   hpet.c       the timer source (timer_source.h)
+ *   irq.c        device lines (lines_nmi.h: what the NMI handler runs)
+ *   switch.S     stack switch, task start, trampoline, FPU save/restore
  */
 #ifndef TACTUS_X86_PORT_INTERNAL_H
 #define TACTUS_X86_PORT_INTERNAL_H
 
+#include <linux/cpumask.h>
+#include <linux/irq_work.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
+#include <asm/apic.h>
+#include <asm/ptrace.h>
 
-DECLARE_PER_CPU(unsigned long, tx_x86_masked); /* port.c: co-kernel masking */
+#include "../../hal/linux/tactus_hal.h" /* struct tx_hal_stats */
+
+/* ---- Per-CPU state (port.c) ------------------------------------------------ */
+
+/* Why an NMI came: the reasons an NMI IPI carries (tx_x86_cpu.reasons), or
+ * that one found due, recorded while the co-kernel was masked. */
+enum { WHY_TIMER = 1, WHY_IPI = 2, WHY_LINUX_WORK = 4, WHY_RETRY = 8, WHY_DEVICE = 16 };
+
+/* Read by the core's inline fast paths (port_inline.h) too. */
+DECLARE_PER_CPU(unsigned int, tx_x86_cpu_index);
+DECLARE_PER_CPU(unsigned long, tx_x86_masked);  /* co-kernel masking: 0 or 1 */
+DECLARE_PER_CPU(unsigned long, tx_x86_pending); /* WHY_* bits that came while masked */
+
+struct tx_x86_cpu {
+	unsigned long reasons;  /* WHY_* bits sent by other CPUs with an NMI */
+	unsigned long nmi_sent; /* an NMI IPI to this CPU is in flight */
+	u64 deadline;           /* the core's TSC deadline, U64_MAX: none */
+	u64 retry_at;           /* a retry NMI, U64_MAX: none */
+	unsigned int retries;   /* consecutive retry NMIs */
+	bool aim_due;           /* the source must be re-aimed before the NMI ends */
+	unsigned long in_timer_lock; /* this CPU takes or holds the timer lock */
+	unsigned long nmi_deferred;  /* an NMI came meanwhile, see timer_lock_take() */
+	u64 late_msi_until;     /* until then, an NMI with nothing in it is ours ... */
+	unsigned long late_credit; /* ... this many more times */
+	u64 redirect_tsc;       /* when redirect() ran: the trampoline measures the exit */
+	unsigned long selftest;        /* nonzero during the load-time self-test */
+	unsigned long selftest_trips;  /* trampoline round trips it saw */
+	struct irq_work kick;
+	struct tx_hal_stats stats;
+};
+DECLARE_PER_CPU(struct tx_x86_cpu, tx_cpu);
+
+/* An NMI IPI to 'cpu' that brings 'why' (one WHY_* bit). Any context, IF
+ * off or on. Bound: O(1), an atomic and an APIC register write. */
+static __maybe_unused void send_nmi(unsigned int cpu, unsigned long why)
+{
+	struct tx_x86_cpu *c = per_cpu_ptr(&tx_cpu, cpu);
+
+	set_bit(__ffs(why), &c->reasons);
+	/* One in flight at most: a second NMI latched behind a first that
+	 * already took the reasons would find none and be "unknown". */
+	if (!xchg(&c->nmi_sent, 1))
+		__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR); /* x2APIC SELF_IPI has no NMI mode */
+}
+
+/* ---- Functions of one file that another calls ------------------------------ */
+
+/* nmi.c: the NMI handler (registered NMI_LOCAL, first), the kick's
+ * irq_work callback, and the slow path of tx_port_irq_restore (port_inline.h):
+ * unmask, running what NMIs left pending. */
+int tx_nmi(unsigned int type, struct pt_regs *regs);
+void tx_x86_kicked(struct irq_work *work);
+void tx_x86_unmask_slow(unsigned long state);
+/* nmi.c: the retry NMI's delay (module parameter retry_us), and the entry
+ * text, where no NMI return is redirected (set by tx_x86_check_kernel). */
+extern unsigned int tx_x86_retry_us;
+extern unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
+
+/* checks.c, at load: what the port needs of the kernel (one line logged and
+ * an error if it is missing), and the self-test of the NMI paths. */
+int tx_x86_check_kernel(void);
+int tx_x86_self_test(void);
 
 /* irq.c, masked (whoever unmasks the co-kernel, or an NMI that came while
  * it was masked and was replayed): run the handlers of the lines that

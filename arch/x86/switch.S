@@ -46,7 +46,7 @@ SYM_FUNC_START(tx_x86_task_start)
 SYM_FUNC_END(tx_x86_task_start)
 
 /*
- * The NMI handler redirected an interrupted kernel context here (port.c,
+ * The NMI handler redirected an interrupted kernel context here (nmi.c,
  * redirect()): RSP points at an IRETQ frame of that context, built on its
  * own stack 16-byte aligned; IF is off and the co-kernel is masked. Save the
  * general registers in pt_regs order, let the scheduler run (it may switch

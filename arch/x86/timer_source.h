@@ -20,7 +20,7 @@ struct tx_x86_timer_source {
 	void (*release)(void);
 	/* Wake times changed (tx_x86_wake): make the NMIs follow. Called
 	 * with IF off on any CPU, NMI context included; serialised by the
-	 * caller (port.c: timer_lock_take). Bounded: O(CPUs). */
+	 * caller (timer_mux.h: timer_lock_take). Bounded: O(CPUs). */
 	void (*aim)(void);
 	/* NMI context, first thing: whether this NMI is the source's own on
 	 * this CPU (then the port claims it and calls aim() before leaving). */

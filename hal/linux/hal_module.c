@@ -2,8 +2,10 @@
 /*
  * hal/linux/hal_module.c - tactus_hal.ko: the arch-independent kernel half
  * of the HAL. It owns the attach point of the scheduler, CPU hotplug, the
- * irq_work that runs deferred Linux work, and the Linux services of the port
- * contract (memory, logging). The hardware half is arch/<arch>/.
+ * irq_work that runs deferred Linux work, and the services of hal/hal.h
+ * (memory, logging, the Linux kick) for every architecture. The hardware
+ * half is arch/<arch>/, which implements arch/port.h (its tx_arch_* hooks are
+ * called from here).
  */
 #include <linux/cpuhotplug.h>
 #include <linux/hardirq.h>
@@ -19,7 +21,7 @@
 
 #include "../../arch/port.h"
 #include "../irq_lines.h"
-#include "arch_hooks.h"
+#include "port_services.h"
 #include "irq_linux.h"
 
 const struct tx_core_ops *tx_hal_core;
@@ -67,7 +69,7 @@ int tx_hal_core_irq_exit(void)
 	return core ? core->irq_exit() : 0;
 }
 
-/* arch/port.h. irqs_disabled() first: in a real-time task or handler it is
+/* hal/hal.h. irqs_disabled() first: in a real-time task or handler it is
  * true (PMR or IF masked), and 'current' there is a stale Linux task whose
  * preempt count in_interrupt() must not read. */
 int tx_port_may_sleep(void)

@@ -17,8 +17,8 @@
 
 #include <rtai.h>
 
+#include "../hal.h"
 #include "../irq_lines.h"
-#include "arch_hooks.h"
 #include "irq_linux.h"
 
 #define NO_SLOT TX_IRQ_NO_SLOT

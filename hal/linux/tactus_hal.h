@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * hal/linux/tactus_hal.h - what tactus_hal.ko offers the other Tactus
- * modules (kernel C glue only; the core sees arch/port.h).
+ * modules (kernel C glue only; the core sees arch/port.h and hal/hal.h).
  *
  * Load order: tactus_hal, tactus_sched, tactus_fifo, tactus_shm. The HAL is
  * loaded first, so it cannot call into the scheduler directly: the scheduler
- * attaches its entry points (arch/port.h "core entry points") here at load
+ * attaches its entry points (hal/hal.h, "Core entry points") here at load
  * and detaches them before it unloads.
  */
 #ifndef TACTUS_HAL_H
@@ -19,7 +19,7 @@ struct tx_core_ops {
 	int (*resched_pending)(void);
 	void (*dispatch)(void);
 	void (*linux_work)(void);
-	/* After a real-time device handler (arch/port.h tx_core_irq_exit). */
+	/* After a real-time device handler (hal/hal.h tx_core_irq_exit). */
 	int (*irq_exit)(void);
 	/* CPU hotplug, on that CPU. cpu_offline returns the number of
 	 * real-time tasks placed there: nonzero refuses, 0 means the scheduler

@@ -18,7 +18,7 @@
 #include <rtai_sched.h>
 #include <rtai_sem.h>
 
-#include "../../arch/port.h"
+#include "../../hal/hal.h"
 #include "../../hal/linux/tactus_hal.h"
 #include "../sched_info.h"
 #include "calibrate.h"
@@ -35,7 +35,7 @@ module_param(gravity_ns, int, 0444);
 MODULE_PARM_DESC(gravity_ns, "aim the timer this many ns ahead of each event (-1: calibrated at load; 0: off; at most 100000)");
 #define GRAVITY_MAX_NS 100000
 
-/* The core's entry points (arch/port.h), handed to the HAL. */
+/* The core's entry points (hal/hal.h), handed to the HAL. */
 static const struct tx_core_ops core_ops = {
 	.timer_irq = tx_core_timer_irq,
 	.ipi_irq = tx_core_ipi_irq,

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arch/x86/checks.c - what the x86_64 port checks at load, before it claims
+ * anything: the kernel features it needs (tx_x86_check_kernel), and then,
+ * with the timer source claimed and the NMI handler registered, that NMIs
+ * arrive and a redirect round trip through the trampoline returns intact
+ * (tx_x86_self_test). Each failure logs one line naming what is missing.
+ */
+#include <linux/kprobes.h>
+#include <linux/math64.h>
+#include <linux/percpu.h>
+#include <linux/printk.h>
+#include <asm/cpufeature.h>
+#include <asm/msr.h>
+#include <asm/tsc.h>
+
+#include "../../arch/port.h"
+#include "port_internal.h"
+#include "timer_mux.h"
+
+/* ---- Load-time checks ------------------------------------------------------------ */
+
+static unsigned long (*tx_kallsyms_lookup)(const char *name);
+
+static unsigned long lookup_symbol(const char *name)
+{
+	if (!tx_kallsyms_lookup) {
+		struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
+
+		if (register_kprobe(&kp) < 0)
+			return 0;
+		tx_kallsyms_lookup = (void *)kp.addr;
+		unregister_kprobe(&kp);
+	}
+	return tx_kallsyms_lookup ? tx_kallsyms_lookup(name) : 0;
+}
+
+int tx_x86_check_kernel(void)
+{
+	unsigned long remap = lookup_symbol("irq_remapping_enabled");
+
+	if (remap && *(int *)remap) {
+		pr_err("tactus: interrupt remapping (VT-d/AMD-Vi) is on: it would block the timer's raw NMI message (boot with intremap=off)\n");
+		return -EOPNOTSUPP;
+	}
+	if (IS_ENABLED(CONFIG_X86_FRED) && cpu_feature_enabled(X86_FEATURE_FRED)) {
+		pr_err("tactus: FRED is on: its NMI frames differ from the IDT layout this port redirects\n");
+		return -EOPNOTSUPP;
+	}
+	tx_x86_entry_text_start = lookup_symbol("__entry_text_start");
+	tx_x86_entry_text_end = lookup_symbol("__entry_text_end");
+	if (!tx_x86_entry_text_start || !tx_x86_entry_text_end) {
+		pr_err("tactus: cannot find the entry text through kallsyms (needs CONFIG_KPROBES and CONFIG_KALLSYMS)\n");
+		return -ENOENT;
+	}
+	if (!tsc_khz || check_tsc_unstable()) {
+		pr_err("tactus: the TSC is unstable or uncalibrated: no time base\n");
+		return -ENODEV;
+	}
+	if (!boot_cpu_has(X86_FEATURE_CONSTANT_TSC))
+		pr_warn("tactus: the CPU does not promise a constant-rate TSC (a virtual CPU?); times are right while its rate stays fixed\n");
+	if (!tx_x86_retry_us || (u64)tx_x86_retry_us * tsc_khz / 1000 < 4 * (tsc_khz / 1000)) {
+		pr_err("tactus: retry_us=%u is too short (at least 4 us: the NMI path must fit)\n", tx_x86_retry_us);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- The self-test: NMIs arrive, and a redirect round trip works ---------------- */
+
+static int wait_nmi_delivered(struct tx_x86_cpu *c)
+{
+	u64 t0 = rdtsc();
+
+	while (READ_ONCE(c->nmi_sent) && rdtsc() - t0 < tx_x86_tsc_hz / 100)
+		cpu_relax();
+	return READ_ONCE(c->nmi_sent) ? -EIO : 0;
+}
+
+/*
+ * Three self NMIs from kernel code with IF off: the handler must recognise
+ * the NMI stack layout, redirect, and the trampoline must come back here with
+ * every register intact (the compiler keeps live values in registers across
+ * the loop). Then three timer one-shots must raise timer NMIs. Preemption
+ * is off: the NMIs are this CPU's.
+ */
+int tx_x86_self_test(void)
+{
+	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
+	unsigned long flags, trips;
+	int i, err = 0;
+
+	local_irq_save(flags);
+	c->selftest = 1;
+	for (i = 0; i < 3 && !err; i++) {
+		send_nmi(raw_smp_processor_id(), WHY_IPI);
+		err = wait_nmi_delivered(c);
+	}
+	c->selftest = 0;
+	trips = c->selftest_trips;
+	local_irq_restore(flags);
+	if (err) {
+		pr_err("tactus: self-test: self NMIs do not arrive\n");
+		return -EIO;
+	}
+	if (trips != 3) {
+		pr_err("tactus: self-test: %lu of 3 NMIs were redirected through the trampoline: the NMI stack layout is not the one this port knows\n",
+		       trips);
+		return -EOPNOTSUPP;
+	}
+	for (i = 0; i < 3; i++) {
+		u64 before = c->stats.timer_nmis, t0;
+
+		local_irq_save(flags);
+		tx_port_timer_program(rdtsc() + tx_x86_tsc_hz / 10000); /* 100 us */
+		local_irq_restore(flags);
+		t0 = rdtsc();
+		while (READ_ONCE(c->stats.timer_nmis) == before && rdtsc() - t0 < tx_x86_tsc_hz / 10)
+			cpu_relax();
+		if (c->stats.timer_nmis == before) {
+			pr_err("tactus: self-test: the %s raised no NMI\n", tx_x86_source->describe());
+			return -EIO;
+		}
+	}
+	/* Each timer release pays at least the shortest entry (deadline ->
+	 * handler) and exit (handler -> trampoline) seen here: the port's
+	 * share of the timer gravity tactus_sched calibrates. */
+	pr_info("tactus: self-test: 3 redirect round trips, 3 timer NMIs; timer to trampoline at least %llu ns\n",
+		mul_u64_u32_div(c->stats.entry_min + c->stats.exit_min, 1000000, tsc_khz));
+	return 0;
+}

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arch/x86/nmi.c - the NMI handler of the x86_64 port: what an NMI brings
+ * (IPI reasons, due deadlines, device lines), soft masking (x86 cannot mask
+ * NMIs: an NMI that finds the co-kernel masked records why it came in
+ * tx_x86_pending, and whoever unmasks runs it), and preemption by
+ * redirecting the NMI's return into the trampoline of switch.S, or else by
+ * the irq_work kick and the retry NMI. Design: docs/x86_64-port.md.
+ */
+#include <linux/irq_work.h>
+#include <linux/math64.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/version.h>
+#include <asm/cpu_entry_area.h>
+#include <asm/mach_traps.h>
+#include <asm/nmi.h>
+#include <asm/pgtable_areas.h>
+#include <asm/processor.h>
+#include <asm/x86_init.h>
+
+#include "../../arch/port.h"
+#include "../../hal/linux/port_services.h"
+#include "lines_nmi.h" /* tx_x86_lines_serve */
+#include "port_internal.h"
+#include "timer_mux.h"
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0) || LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#error "the x86_64 port relies on the NMI entry of Linux 6.12 (docs/x86_64-port.md)"
+#endif
+
+unsigned int tx_x86_retry_us = 30;
+module_param_named(retry_us, tx_x86_retry_us, uint, 0444);
+MODULE_PARM_DESC(retry_us, "delay of the retry NMI after a release found Linux in a spot it cannot preempt (entry code with interrupts off); must exceed the NMI path");
+
+static unsigned int retry_cap = 64;
+module_param(retry_cap, uint, 0444);
+MODULE_PARM_DESC(retry_cap, "most retry NMIs in a row before waiting for Linux to enable interrupts");
+
+/* ---- Redirection ------------------------------------------------------------ */
+
+extern void tx_x86_trampoline(void);
+unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
+
+/*
+ * Whether the NMI's return may be redirected into the trampoline:
+ *  - kernel code outside the entry text: there CR3 and GS are the kernel's
+ *    (every user-CR3 and user-GS window of PTI, swapgs and SYSCALL is in
+ *    the entry text);
+ *  - on a stack that stays put while the tasks run: anything but the
+ *    cpu_entry_area, which holds the IST stacks (#DB, #MC, NMI, #DF) that
+ *    the next exception of the kind would reuse, and the entry stack.
+ *    Task stacks (also in the middle of a context switch), the IRQ stack
+ *    and real-time stacks qualify;
+ *  - with the NMI stack layout of Linux 6.12: pt_regs is the "outermost"
+ *    frame and the IRETQ frame that really returns sits right above it
+ *    (regs + 1), 96 bytes below the top of the NMI IST stack.
+ */
+static bool redirectable(struct pt_regs *regs)
+{
+	if (user_mode(regs))
+		return false;
+	if ((unsigned long)(regs + 1) != this_cpu_read(cpu_tss_rw.x86_tss.ist[IST_INDEX_NMI]) - 96)
+		return false;
+	if (regs->ip >= tx_x86_entry_text_start && regs->ip < tx_x86_entry_text_end)
+		return false;
+	return regs->sp - CPU_ENTRY_AREA_BASE >= CPU_ENTRY_AREA_MAP_SIZE;
+}
+
+/* Build an IRETQ frame of the interrupted context on its own stack, point
+ * both copies of the NMI's return frame at the trampoline with that stack.
+ * The "iret" copy is patched with compare-and-exchange, sp first: a nested
+ * NMI that rewrote it (repeat_nmi) makes us leave it alone, and repeat_nmi
+ * then copies our patched outermost frame over it. */
+static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
+{
+	unsigned long *iret = (unsigned long *)(regs + 1);
+	/* 16-byte aligned, so that the trampoline calls C aligned. */
+	unsigned long nsp = (regs->sp & ~15ul) - 6 * sizeof(long);
+	unsigned long *frame = (unsigned long *)nsp;
+	unsigned long flags = regs->flags & ~(X86_EFLAGS_IF | X86_EFLAGS_TF | X86_EFLAGS_AC | X86_EFLAGS_DF);
+	unsigned long old_sp = regs->sp, old_flags = regs->flags, old_ip = regs->ip;
+
+	/* An NMI in the STI shadow of the idle loop's "sti; hlt" saw IP at the
+	 * HLT: returning there after the tasks ran would sleep with Linux work
+	 * pending (their wakeups); step over it, the idle loop re-checks. */
+	frame[0] = regs->ip + (*(const u8 *)regs->ip == 0xf4);
+	frame[1] = regs->cs;
+	frame[2] = regs->flags;
+	frame[3] = regs->sp;
+	frame[4] = regs->ss;
+	regs->ip = (unsigned long)tx_x86_trampoline;
+	regs->sp = nsp;
+	regs->flags = flags;
+	if (cmpxchg_local(&iret[3], old_sp, nsp) == old_sp &&
+	    cmpxchg_local(&iret[2], old_flags, flags) == old_flags)
+		cmpxchg_local(&iret[0], old_ip, (unsigned long)tx_x86_trampoline);
+	c->stats.redirects++;
+	c->redirect_tsc = rdtsc();
+}
+
+/* ---- Running what the NMIs asked for ------------------------------------------ */
+
+/* Masked. Run the core for 'why'; nonzero: a switch is needed. Device
+ * handlers run with no scheduler attached too (they may wake nothing). */
+static int run_core(unsigned long why)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	int need = 0;
+
+	if (unlikely(__this_cpu_read(tx_cpu.selftest)))
+		return why & WHY_IPI; /* the load-time self-test asks for a round trip */
+	if (why & WHY_DEVICE)
+		need |= tx_x86_lines_run();
+	if (!core)
+		return 0;
+	if (why & WHY_TIMER)
+		need |= core->timer_irq();
+	if (why & WHY_IPI)
+		need |= core->ipi_irq();
+	if ((why & WHY_RETRY) && !need)
+		need = core->resched_pending();
+	return need;
+}
+
+/* Masked: unmask, first running what NMIs left pending, as hardware would
+ * deliver them at unmask. Dispatches where the core asks; the loop ends
+ * when no NMI came during the last round. */
+static void unmask_draining(void)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+
+	for (;;) {
+		unsigned long why;
+
+		__this_cpu_write(tx_x86_masked, 0);
+		barrier();
+		if (!__this_cpu_read(tx_x86_pending))
+			return;
+		__this_cpu_write(tx_x86_masked, 1);
+		why = this_cpu_xchg(tx_x86_pending, 0);
+		if (run_core(why) && core)
+			core->dispatch(); /* may return on another CPU: this_cpu_* above */
+	}
+}
+
+/* The inline version's slow path (port_inline.h): NMIs came while masked. */
+void tx_x86_unmask_slow(unsigned long state)
+{
+	unmask_draining();
+	if (state & 2)
+		native_irq_enable();
+}
+EXPORT_SYMBOL_GPL(tx_x86_unmask_slow);
+
+/* Called by the trampoline on the interrupted stack, masked. */
+void tx_x86_redirected(struct pt_regs *regs);
+void tx_x86_redirected(struct pt_regs *regs)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
+
+	tx_hal_stats_note(rdtsc() - c->redirect_tsc, &c->stats.exit_min, &c->stats.exit_max);
+	if (unlikely(c->selftest)) {
+		__this_cpu_inc(tx_cpu.selftest_trips);
+		__this_cpu_write(tx_x86_masked, 0);
+		return;
+	}
+	if (core)
+		core->dispatch();
+	unmask_draining();
+}
+
+/* The kick: irq_work's self-IPI, taken as soon as Linux has interrupts on
+ * again (at once from user mode). The callback runs in hardirq context with
+ * IF off and dispatches right there: Linux is then simply "inside the
+ * irq_work interrupt" until it is chosen again. */
+void tx_x86_kicked(struct irq_work *work)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+
+	__this_cpu_write(tx_x86_masked, 1);
+	if (core)
+		core->dispatch(); /* no switch pending (a retry came first): returns at once */
+	unmask_draining();
+}
+
+/*
+ * The retry NMI: for kernel code with IF off in the entry text, irq_work
+ * would wait for Linux's sti. An NMI retry_us later lands past the window
+ * (the entry text has no loops that keep IF off for long), so a release is
+ * late by at most retry_us plus one NMI path per window it meets; retry_us
+ * must exceed the NMI path, or the interrupted code would never advance.
+ * After retry_cap retries in a row the irq_work is left to do it.
+ */
+static void retry_later(struct tx_x86_cpu *c)
+{
+	if (c->retries >= retry_cap)
+		return;
+	c->retries++;
+	c->stats.kicks++;
+	timer_lock_take(c);
+	c->retry_at = rdtsc() + div_u64((u64)tx_x86_retry_us * tx_x86_tsc_hz, 1000000);
+	set_wake(c, raw_smp_processor_id());
+	tx_x86_source->aim();
+	timer_lock_drop(c);
+	c->aim_due = false;
+}
+
+/* ---- The NMI handler ---------------------------------------------------------- */
+
+/* What this NMI brings: IPI reasons, and whether this CPU's deadline or
+ * retry is due. Claims the source's NMI. */
+static unsigned long collect(struct tx_x86_cpu *c, u64 now, bool *ours)
+{
+	unsigned int cpu = raw_smp_processor_id();
+	unsigned long why = 0;
+
+	if (READ_ONCE(c->nmi_sent)) {
+		*ours |= xchg(&c->nmi_sent, 0);
+		why = xchg(&c->reasons, 0);
+		/* A wake expired by the source: whatever wake is left needs
+		 * the comparator (WHY_TIMER re-programs anyway, WHY_RETRY not). */
+		if (why & (WHY_TIMER | WHY_RETRY))
+			c->aim_due = true;
+	}
+	timer_lock_take(c);
+	if (tx_x86_source->nmi_is_mine(now)) {
+		*ours = true;
+		c->aim_due = true;
+	}
+	if (c->deadline <= now + tx_x86_slack_tsc) {
+		tx_hal_stats_note(now > c->deadline ? now - c->deadline : 0, &c->stats.entry_min,
+			     &c->stats.entry_max);
+		c->deadline = U64_MAX;
+		why |= WHY_TIMER;
+		c->aim_due = true;
+	}
+	if (c->retry_at <= now + tx_x86_slack_tsc) {
+		c->retry_at = U64_MAX;
+		why |= WHY_RETRY;
+		c->aim_due = true;
+	}
+	set_wake(c, cpu);
+	timer_lock_drop(c);
+	return why;
+}
+
+/* A deadline can be served by an NMI other than the comparator's own (an
+ * IPI or a retry arriving within tx_x86_slack_tsc of it) while the
+ * comparator still matches and sends its MSI, and an IPI's reasons can be
+ * taken by an NMI that came first; x86 latches the second NMI behind the
+ * running one, and
+ * when it is taken there is nothing in it. For LATE_MSI_US after each of our
+ * NMI events on this CPU, up to LATE_NMI_CREDIT empty NMIs are claimed as
+ * such late ones rather than left to Linux as "unknown reason", and counted
+ * (/proc/tactus/hal, empty-nmis). The price: as many genuine unknown NMIs in
+ * that window go unreported but counted; chipset errors (SERR, IOCHK in the
+ * NMI status port) are always left to Linux. The window opens after
+ * collect(), so a handler stalled in the timer lock by a descheduled
+ * virtual CPU does not eat it. */
+static bool chipset_error_nmi(void)
+{
+	return x86_platform.get_nmi_reason() & NMI_REASON_MASK;
+}
+
+int tx_nmi(unsigned int type, struct pt_regs *regs)
+{
+	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
+	bool ours, devices_ran;
+	unsigned int lines;
+	int need;
+	u64 now;
+	unsigned long why;
+
+	if (unlikely(READ_ONCE(c->in_timer_lock))) {
+		WRITE_ONCE(c->nmi_deferred, 1); /* sent again by timer_lock_drop() */
+		return chipset_error_nmi() ? NMI_DONE : NMI_HANDLED;
+	}
+	/* Device lines first: their handlers are what a real-time driver
+	 * waits for, and the timer's bookkeeping below need not delay them
+	 * (measured: 14.4 instead of 20.9 us from the raise to the handler).
+	 * Masked, they wait for whoever unmasks (tx_x86_pending). */
+	lines = tx_x86_lines_serve();
+	ours = lines & TX_LINES_OURS;
+	devices_ran = lines & TX_LINES_RAN; /* and the co-kernel is masked */
+	need = lines & TX_LINES_SWITCH;
+	if (lines & TX_LINES_DEFERRED) {
+		__this_cpu_or(tx_x86_pending, WHY_DEVICE);
+		c->stats.lines_deferred++;
+	}
+	now = rdtsc();
+	why = collect(c, now, &ours);
+	if (ours || (why & WHY_TIMER))
+		expect_late_nmis(c);
+	else if (!why && now < READ_ONCE(c->late_msi_until) && READ_ONCE(c->late_credit) &&
+		 !chipset_error_nmi()) {
+		WRITE_ONCE(c->late_credit, c->late_credit - 1);
+		c->stats.empty_nmis++;
+		/* Re-aim: if this was a match nobody recognised, the comparator
+		 * now lies in the past and would stay silent. */
+		aim_locked_out(c);
+		return NMI_HANDLED;
+	}
+
+	if (why & WHY_LINUX_WORK) {
+		tx_hal_raise_linux_work(); /* here RCU watches */
+		why &= ~WHY_LINUX_WORK;
+	}
+	if (why & WHY_TIMER)
+		c->stats.timer_nmis++;
+	if (why & WHY_IPI)
+		c->stats.ipi_nmis++;
+	if (!why && !devices_ran)
+		goto out;
+	if (!devices_ran && __this_cpu_read(tx_x86_masked)) {
+		__this_cpu_or(tx_x86_pending, why); /* run by whoever unmasks */
+		goto out;
+	}
+	__this_cpu_write(tx_x86_masked, 1);
+	if (why)
+		need |= run_core(why); /* the core's timer_irq re-aims the source */
+	if (!need) {
+		__this_cpu_write(tx_x86_masked, 0);
+		goto out;
+	}
+	if (redirectable(regs)) {
+		c->retries = 0;
+		redirect(regs, c); /* the trampoline starts masked */
+		goto out;
+	}
+	__this_cpu_write(tx_x86_masked, 0);
+	if (!user_mode(regs) && !(regs->flags & X86_EFLAGS_IF))
+		retry_later(c);
+	irq_work_queue(&c->kick);
+out:
+	if (c->aim_due) {
+		c->aim_due = false;
+		aim_locked_out(c);
+	}
+	return ours || why ? NMI_HANDLED : NMI_DONE;
+}

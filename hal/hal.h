@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hal/hal.h - what surrounds the port contract (arch/port.h): the services
+ * the core uses that no architecture writes, and the entry points a port
+ * calls. C, shared by the freestanding core and the kernel C glue.
+ *
+ * Who provides what:
+ *  - the services (tx_port_alloc ... tx_port_may_sleep): the same for every
+ *    architecture, so written once per platform: hal/linux/hal_module.c in
+ *    the kernel, arch/host/port.cpp in the host tests. They keep the
+ *    tx_port_ prefix of the core's calls into its platform.
+ *  - tx_core_*: the scheduler (sched/scheduler.cpp). A kernel port reaches
+ *    them through the attached scheduler's tx_core_ops
+ *    (hal/linux/port_services.h), since tactus_hal.ko loads before the
+ *    scheduler's module; the host port calls them directly.
+ *  - tx_hal_irq_dispatch: the line table (hal/irq_lines.cpp).
+ */
+#ifndef TACTUS_HAL_HAL_H
+#define TACTUS_HAL_HAL_H
+
+#include "../arch/port.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Services for the core -------------------------------------------- */
+
+/* Memory for task stacks and object pools; Linux context only, never on a
+ * real-time path. Returns NULL on failure. Stacks are aligned to 16 bytes at
+ * least (platforms may need more, e.g. THREAD_ALIGN). */
+void *tx_port_alloc(size_t size);
+void tx_port_free(void *p, size_t size);
+
+/* Ask Linux to call tx_core_linux_work() soon, in Linux context (irq_work on
+ * a kernel: through the port's tx_arch_linux_kick). Callable masked from
+ * real-time context; several requests before the call may merge into one.
+ * Bound: O(1). */
+void tx_port_linux_kick(void);
+
+/* A log line from the core (not a real-time path; real-time code logs
+ * through hal/rt_log.hpp): level 0 = error, 1 = warning, 2 = info. */
+void tx_port_log(int level, const char *msg);
+
+/* An invariant of the core does not hold ('what' names it). Any context.
+ * Bound: O(1) (the kernel queues one line on the log ring). */
+void tx_port_assert_failed(const char *what);
+
+/* Called in every busy-wait iteration of the core (spinning on a lock,
+ * rt_busy_sleep): a CPU hint on hardware, the point where simulated time
+ * advances on the host. Any context. Bound: O(1). */
+void tx_port_relax(void);
+
+/* Whether the caller is in Linux process context (module init/exit, a
+ * syscall): it may sleep and allocate. False in a real-time task, a
+ * real-time handler, and Linux's own interrupt context. Any context.
+ * Bound: O(1). */
+int tx_port_may_sleep(void);
+
+/* ---- Core entry points, called by the port ------------------------------ */
+
+/* The co-kernel timer fired on this CPU. Masked, real-time context.
+ * Returns nonzero when this CPU must switch to another context: the port
+ * then arranges for tx_core_dispatch() (it is computed under the same lock,
+ * so that the common path takes the lock once). */
+int tx_core_timer_irq(void);
+
+/* The reschedule IPI arrived on this CPU. Masked; returns as above. */
+int tx_core_ipi_irq(void);
+
+/* Whether this CPU must switch now (for a port that deferred the dispatch,
+ * e.g. after a kick). Masked. */
+int tx_core_resched_pending(void);
+
+/* Run the scheduler and switch. Called masked from a context whose full
+ * register state the port has saved (its interrupt return trampoline), so
+ * that the interrupted code resumes exactly when this call returns. */
+void tx_core_dispatch(void);
+
+/* Deferred Linux-side work (reader wake-ups, log lines, freeing the stacks of
+ * dead tasks). Linux context, unmasked. */
+void tx_core_linux_work(void);
+
+/* A real-time device handler ran on this CPU (while it ran, the HAL's
+ * tx_hal_irq_cpus counted it: blocking calls refused and wake-ups did not
+ * switch). Nonzero when this CPU must switch, as tx_core_timer_irq.
+ * Masked, real-time context. */
+int tx_core_irq_exit(void);
+
+/* ---- HAL entry points, called by the port -------------------------------- */
+
+/* Claimed device line 'slot' fired on this CPU (tx_port_irq_line_claim).
+ * Masked, real-time context. Runs the line's ack and handler; returns
+ * nonzero when this CPU must switch (arranged as after tx_core_timer_irq). */
+int tx_hal_irq_dispatch(unsigned slot);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TACTUS_HAL_HAL_H */
