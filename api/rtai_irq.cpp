@@ -17,7 +17,7 @@ namespace {
 // waits for other CPUs): refused, with a line, from a task or a handler.
 bool linux_process_context(const char *call, unsigned irq)
 {
-	if (tx_port_may_sleep())
+	if (tx_hal_may_sleep())
 		return true;
 	rt_log(1, "tactus: %s(%u) outside Linux process context (a real-time task or handler?): refused; call it from module init or exit",
 	       call, irq);

@@ -62,7 +62,7 @@ int check(unsigned f)
 DeferredBlock *alloc_rings(size_t size)
 {
 	size_t bytes = sizeof(DeferredBlock) + 2 * ByteRing::capacity_for(size);
-	auto *mem = static_cast<DeferredBlock *>(tx_port_alloc(bytes));
+	auto *mem = static_cast<DeferredBlock *>(tx_hal_alloc(bytes));
 	if (mem)
 		mem->bytes = bytes;
 	return mem;
@@ -90,7 +90,7 @@ int fifo_setup(unsigned count)
 	for (unsigned i = 0; i < g_table.count; i++) {
 		Fifo &fifo = g_table.fifos[i];
 		if (fifo.mem)
-			tx_port_free(fifo.mem, fifo.mem->bytes);
+			tx_hal_free(fifo.mem, fifo.mem->bytes);
 	}
 	g_table_storage.construct();
 	g_table.count = count;
@@ -169,7 +169,7 @@ int fifo_destroy(unsigned f)
 	fifo.handler = nullptr;
 	fifo.name[0] = '\0';
 	fifo.kernel_lock.unlock(flags);
-	tx_port_free(mem, mem->bytes);
+	tx_hal_free(mem, mem->bytes);
 	if (g_table.waker)
 		g_table.waker(f); // blocked Linux readers and writers see it closed
 	return 0;
@@ -194,7 +194,7 @@ int fifo_resize(unsigned f, size_t size)
 	to_rt.attach(ring_buffer(mem, size, 1), size);
 	if (fifo.to_linux.used() > size || fifo.to_rt.used() > size) {
 		set_excluded(fifo, false);
-		tx_port_free(mem, mem->bytes);
+		tx_hal_free(mem, mem->bytes);
 		return -kEBusy;
 	}
 	fifo.to_linux.move_to(to_linux);
@@ -207,7 +207,7 @@ int fifo_resize(unsigned f, size_t size)
 	fifo.to_rt = to_rt;
 	fifo.excluded = false;
 	fifo.kernel_lock.unlock(flags);
-	tx_port_free(old, old->bytes);
+	tx_hal_free(old, old->bytes);
 	if (g_table.waker)
 		g_table.waker(f); // there may be room now
 	return static_cast<int>(size);

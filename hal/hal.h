@@ -5,10 +5,10 @@
  * calls. C, shared by the freestanding core and the kernel C glue.
  *
  * Who provides what:
- *  - the services (tx_port_alloc ... tx_port_may_sleep): the same for every
+ *  - the services (tx_hal_alloc ... tx_hal_may_sleep): the same for every
  *    architecture, so written once per platform: hal/linux/hal_module.c in
- *    the kernel, arch/host/port.cpp in the host tests. They keep the
- *    tx_port_ prefix of the core's calls into its platform.
+ *    the kernel, arch/host/port.cpp in the host tests (tx_hal_: not the
+ *    port's to write).
  *  - tx_core_*: the scheduler (sched/scheduler.cpp). A kernel port reaches
  *    them through the attached scheduler's tx_core_ops
  *    (hal/linux/port_services.h), since tactus_hal.ko loads before the
@@ -29,33 +29,33 @@ extern "C" {
 /* Memory for task stacks and object pools; Linux context only, never on a
  * real-time path. Returns NULL on failure. Stacks are aligned to 16 bytes at
  * least (platforms may need more, e.g. THREAD_ALIGN). */
-void *tx_port_alloc(size_t size);
-void tx_port_free(void *p, size_t size);
+void *tx_hal_alloc(size_t size);
+void tx_hal_free(void *p, size_t size);
 
 /* Ask Linux to call tx_core_linux_work() soon, in Linux context (irq_work on
  * a kernel: through the port's tx_arch_linux_kick). Callable masked from
  * real-time context; several requests before the call may merge into one.
  * Bound: O(1). */
-void tx_port_linux_kick(void);
+void tx_hal_linux_kick(void);
 
 /* A log line from the core (not a real-time path; real-time code logs
  * through hal/rt_log.hpp): level 0 = error, 1 = warning, 2 = info. */
-void tx_port_log(int level, const char *msg);
+void tx_hal_log(int level, const char *msg);
 
 /* An invariant of the core does not hold ('what' names it). Any context.
  * Bound: O(1) (the kernel queues one line on the log ring). */
-void tx_port_assert_failed(const char *what);
+void tx_hal_assert_failed(const char *what);
 
 /* Called in every busy-wait iteration of the core (spinning on a lock,
  * rt_busy_sleep): a CPU hint on hardware, the point where simulated time
  * advances on the host. Any context. Bound: O(1). */
-void tx_port_relax(void);
+void tx_hal_relax(void);
 
 /* Whether the caller is in Linux process context (module init/exit, a
  * syscall): it may sleep and allocate. False in a real-time task, a
  * real-time handler, and Linux's own interrupt context. Any context.
  * Bound: O(1). */
-int tx_port_may_sleep(void);
+int tx_hal_may_sleep(void);
 
 /* ---- Core entry points, called by the port ------------------------------ */
 

@@ -33,7 +33,7 @@ bool takeable(const IrqLine &l)
 	return st == LineState::Live || st == LineState::Releasing;
 }
 
-// Linux context: a log line through the port (tx_port_log).
+// Linux context: a log line through the port (tx_hal_log).
 __attribute__((format(printf, 2, 3))) void log_line(int level, const char *fmt, ...)
 {
 	char buf[160];
@@ -41,7 +41,7 @@ __attribute__((format(printf, 2, 3))) void log_line(int level, const char *fmt, 
 	va_start(ap, fmt);
 	format_v(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	tx_port_log(level, buf);
+	tx_hal_log(level, buf);
 }
 
 // Table lock held. The slot whose line has number 'irq' in any state but

@@ -8,7 +8,7 @@
 #ifndef TACTUS_HAL_IRQ_LINES_H
 #define TACTUS_HAL_IRQ_LINES_H
 
-#include "hal.h" /* the integer types, TX_MAX_IRQ_LINES, tx_port_may_sleep */
+#include "hal.h" /* the integer types, TX_MAX_IRQ_LINES, tx_hal_may_sleep */
 
 #ifdef __cplusplus
 extern "C" {

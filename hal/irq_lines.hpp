@@ -21,7 +21,7 @@
 //    first).
 //
 // Contexts: claim, release and route run in Linux process context (the
-// caller checked tx_port_may_sleep); they serialise among themselves through
+// caller checked tx_hal_may_sleep); they serialise among themselves through
 // the line states, under a co-kernel lock held for a table scan (bounded:
 // kMaxIrqLines entries). Everything else is callable from any context.
 #pragma once

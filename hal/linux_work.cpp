@@ -21,7 +21,7 @@ void tx_linux_work_queue(LinuxWork *w)
 	do {
 		w->next = head;
 	} while (!compare_exchange(&g_pending, &head, w));
-	tx_port_linux_kick();
+	tx_hal_linux_kick();
 }
 
 void tx_linux_work_run_all(void)

@@ -71,7 +71,7 @@ void tx_rt_log_flush(void)
 		g_log.head = (g_log.head + 1) % kLogLines;
 		g_log.count--;
 		g_log.lock.unlock(flags);
-		tx_port_log(line.level, line.text);
+		tx_hal_log(line.level, line.text);
 	}
 }
 

@@ -22,7 +22,7 @@ constexpr size_t kLogLineBytes = 192;
 extern "C" {
 // Any context. Returns the number of characters queued (0 if dropped).
 size_t tx_rt_log_v(int level, const char *fmt, va_list ap);
-// Linux context: pass queued lines to tx_port_log now.
+// Linux context: pass queued lines to tx_hal_log now.
 void tx_rt_log_flush(void);
 uint64_t tx_rt_log_dropped(void);
 void tx_rt_log_reset(void);

@@ -33,7 +33,7 @@ namespace tx {
 {
 	uint64_t spins = 0;
 	do {
-		tx_port_relax();
+		tx_hal_relax();
 		spins++;
 	} while (load_acquire(serving) != ticket);
 	return spins;
@@ -93,7 +93,7 @@ public:
 
 	// Contention so far, counted by each waiter once it holds the lock: the
 	// acquisitions that found the lock taken, and the spin iterations they
-	// made (each one tx_port_relax() and a load).
+	// made (each one tx_hal_relax() and a load).
 	uint64_t waits() const { return load_relaxed(&waits_); }
 	uint64_t spins() const { return load_relaxed(&spins_); }
 

@@ -12,7 +12,7 @@ int Mailbox::init(size_t size, bool fifo_order)
 	if (!g_sched.in_linux())
 		return -kEInval; // the ring is allocated from Linux
 	size_t bytes = sizeof(DeferredBlock) + size;
-	auto *block = static_cast<DeferredBlock *>(tx_port_alloc(bytes));
+	auto *block = static_cast<DeferredBlock *>(tx_hal_alloc(bytes));
 	if (!block)
 		return -kENoMem;
 	block->bytes = bytes;

@@ -288,7 +288,7 @@ inline void Scheduler::wait_not_before(Task *t)
 	Count early = t->not_before - static_cast<Count>(tx_port_now());
 	if (early > 0 && early <= gravity_) {
 		while (static_cast<Count>(tx_port_now()) < t->not_before)
-			tx_port_relax();
+			tx_hal_relax();
 	}
 	t->not_before = 0;
 }
@@ -406,7 +406,7 @@ void Scheduler::linux_work()
 			ListNode *n = list.next;
 			n->unlink();
 			auto *b = static_cast<DeferredBlock *>(n->owner);
-			tx_port_free(b, b->bytes);
+			tx_hal_free(b, b->bytes);
 		}
 	}
 }

@@ -90,7 +90,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	size_t header = round_up(sizeof(StackHeader), TX_PORT_FPU_ALIGN);
 	size_t fpu = uses_fpu ? TX_PORT_FPU_BYTES : 0;
 	size_t bytes = header + fpu + round_up(stack_size, 16);
-	auto *stack = static_cast<StackHeader *>(tx_port_alloc(bytes));
+	auto *stack = static_cast<StackHeader *>(tx_hal_alloc(bytes));
 	if (!stack)
 		return -kENoMem;
 	stack->block.bytes = bytes;
@@ -99,7 +99,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	if (uses_fpu) {
 		int err = tx_port_fpu_init(base + header);
 		if (err) {
-			tx_port_free(stack, bytes);
+			tx_hal_free(stack, bytes);
 			return err;
 		}
 	}
@@ -128,7 +128,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	unsigned long flags = ipc_enter();
 	if (ntasks_ >= kMaxTasks) {
 		ipc_unlock(flags);
-		tx_port_free(stack, bytes);
+		tx_hal_free(stack, bytes);
 		return -kENoMem;
 	}
 	t->slot = free_slots_.lowest();
@@ -211,7 +211,7 @@ int Scheduler::task_delete(Task *t)
 	// its dispatch (bounded by its interrupt latency) and frees the stack
 	// there. Wait, so that the caller may reuse the RT_TASK memory.
 	while (running && load_acquire(&t->on_cpu))
-		tx_port_relax();
+		tx_hal_relax();
 	return kOk;
 }
 
@@ -467,7 +467,7 @@ int Scheduler::set_cpus(Task *t, uint32_t cpus)
 		}
 		// Running elsewhere right now: let it reach a switch first.
 		ipc_unlock(flags);
-		tx_port_relax();
+		tx_hal_relax();
 	}
 }
 

@@ -463,7 +463,7 @@ void Scheduler::busy_wait(Count duration)
 {
 	Count end = counter() + duration;
 	while (counter() < end)
-		tx_port_relax();
+		tx_hal_relax();
 }
 
 } // namespace tx

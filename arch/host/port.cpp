@@ -145,7 +145,7 @@ void deliver()
 			switch_needed |= tx_hal_irq_dispatch(s) != 0;
 		}
 		if (interrupts_taken() - m.storm_base > kStormLimit)
-			tx_port_assert_failed("interrupt storm: interrupts keep coming without time passing");
+			tx_hal_assert_failed("interrupt storm: interrupts keep coming without time passing");
 		c.in_irq = false;
 		// The deferred path: the interrupted code is parked on its own
 		// stack (we are a plain call from it), so dispatching here is what
@@ -462,7 +462,7 @@ int tx_port_fpu_init(void *area)
 	return 0;
 }
 
-void *tx_port_alloc(size_t size)
+void *tx_hal_alloc(size_t size)
 {
 	size_t rounded = (size + 63) & ~size_t(63);
 	void *p = std::aligned_alloc(64, rounded);
@@ -473,7 +473,7 @@ void *tx_port_alloc(size_t size)
 	return p;
 }
 
-void tx_port_free(void *p, size_t size)
+void tx_hal_free(void *p, size_t size)
 {
 	if (!p)
 		return;
@@ -482,37 +482,37 @@ void tx_port_free(void *p, size_t size)
 	std::free(p);
 }
 
-void tx_port_linux_kick(void) { m.kicked = true; }
+void tx_hal_linux_kick(void) { m.kicked = true; }
 
-void tx_port_log(int level, const char *msg)
+void tx_hal_log(int level, const char *msg)
 {
 	m.log.emplace_back(msg);
 	if (m.config.echo_log)
 		std::fprintf(stderr, "[core %d] %s\n", level, msg);
 }
 
-void tx_port_assert_failed(const char *what)
+void tx_hal_assert_failed(const char *what)
 {
 	std::fprintf(stderr, "tactus assertion failed: %s\n", what);
 	std::abort();
 }
 
-void tx_port_relax(void) { tx::sim::advance(m.config.relax_step); }
+void tx_hal_relax(void) { tx::sim::advance(m.config.relax_step); }
 
 int tx_port_irq_line_claim(unsigned irq, unsigned slot, uint32_t *cpus, unsigned *flags)
 {
 	using namespace tx::sim;
 	bool edge = irq >= kEdgeIrq && irq < kEdgeIrq + 16, level = irq >= kLevelIrq && irq < kLevelIrq + 16;
 	if (irq == kLinuxIrq) {
-		tx_port_log(0, "host: the line has a Linux handler");
+		tx_hal_log(0, "host: the line has a Linux handler");
 		return -16; // EBUSY
 	}
 	if (irq == kNoNmiIrq) {
-		tx_port_log(0, "host: the line cannot be NMI-class");
+		tx_hal_log(0, "host: the line cannot be NMI-class");
 		return -95; // EOPNOTSUPP
 	}
 	if (!edge && !level && irq != kPercpuIrq) {
-		tx_port_log(0, "host: no such line");
+		tx_hal_log(0, "host: no such line");
 		return -22; // EINVAL
 	}
 	tx::sim::HostLine &l = m.lines[slot];
@@ -555,7 +555,7 @@ int tx_port_irq_line_route(unsigned slot, uint32_t cpus)
 	return 0;
 }
 
-int tx_port_may_sleep(void)
+int tx_hal_may_sleep(void)
 {
 	const auto &c = m.cpus[m.cpu];
 	return !c.masked && !c.in_irq && tx::g_sched.in_linux();

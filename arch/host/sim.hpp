@@ -4,7 +4,7 @@
 // The host port runs the unchanged core on simulated CPUs with a simulated
 // counter and one-shot timer per CPU, and switches between real task stacks.
 // Time only moves when code "executes": consume() in a task or in Linux, and
-// tx_port_relax() in busy waits. Interrupts are taken exactly as hardware
+// tx_hal_relax() in busy waits. Interrupts are taken exactly as hardware
 // does: immediately when unmasked, else at the unmasking, and then the
 // deferred dispatch of arch/port.h runs on the interrupted stack.
 //
@@ -97,7 +97,7 @@ const Counters &counters();
 // When the timer of 'cpu' is armed, its deadline; else -1.
 Count timer_deadline(unsigned cpu);
 
-// Log lines the core produced (tx_port_log), oldest first.
+// Log lines the core produced (tx_hal_log), oldest first.
 const std::vector<std::string> &log_lines();
 
 } // namespace tx::sim

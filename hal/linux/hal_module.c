@@ -49,7 +49,7 @@ void tx_hal_raise_linux_work(void)
 
 /* From anywhere, tasks included: a task that preempted the idle loop runs
  * where RCU does not watch, so the port raises the work from an NMI. */
-void tx_port_linux_kick(void)
+void tx_hal_linux_kick(void)
 {
 	tx_arch_linux_kick();
 }
@@ -72,14 +72,14 @@ int tx_hal_core_irq_exit(void)
 /* hal/hal.h. irqs_disabled() first: in a real-time task or handler it is
  * true (PMR or IF masked), and 'current' there is a stale Linux task whose
  * preempt count in_interrupt() must not read. */
-int tx_port_may_sleep(void)
+int tx_hal_may_sleep(void)
 {
 	return !irqs_disabled() && !in_interrupt();
 }
 
 /* ---- Memory and logging (Linux context) ---------------------------------- */
 
-void *tx_port_alloc(size_t size)
+void *tx_hal_alloc(size_t size)
 {
 	/* Small blocks from kmalloc, rounded to a power of two so they are
 	 * naturally aligned (FPU areas need 64 bytes); big ones from vmalloc. */
@@ -88,12 +88,12 @@ void *tx_port_alloc(size_t size)
 	return vmalloc(size);
 }
 
-void tx_port_free(void *p, size_t size)
+void tx_hal_free(void *p, size_t size)
 {
 	kvfree(p); /* also from the irq_work: vfree defers itself in interrupt context */
 }
 
-void tx_port_log(int level, const char *msg)
+void tx_hal_log(int level, const char *msg)
 {
 	switch (level) {
 	case 0:
@@ -122,12 +122,12 @@ static size_t rt_log(int level, const char *fmt, ...)
 	return n;
 }
 
-void tx_port_assert_failed(const char *what)
+void tx_hal_assert_failed(const char *what)
 {
 	rt_log(0, "WARNING: tactus: assertion failed: %s", what);
 }
 
-void tx_port_relax(void)
+void tx_hal_relax(void)
 {
 	cpu_relax();
 }
@@ -303,12 +303,12 @@ EXPORT_SYMBOL_GPL(tx_port_switch);
 EXPORT_SYMBOL_GPL(tx_port_fpu_save);
 EXPORT_SYMBOL_GPL(tx_port_fpu_restore);
 EXPORT_SYMBOL_GPL(tx_port_fpu_init);
-EXPORT_SYMBOL_GPL(tx_port_alloc);
-EXPORT_SYMBOL_GPL(tx_port_free);
-EXPORT_SYMBOL_GPL(tx_port_linux_kick);
-EXPORT_SYMBOL_GPL(tx_port_log);
-EXPORT_SYMBOL_GPL(tx_port_assert_failed);
-EXPORT_SYMBOL_GPL(tx_port_relax);
+EXPORT_SYMBOL_GPL(tx_hal_alloc);
+EXPORT_SYMBOL_GPL(tx_hal_free);
+EXPORT_SYMBOL_GPL(tx_hal_linux_kick);
+EXPORT_SYMBOL_GPL(tx_hal_log);
+EXPORT_SYMBOL_GPL(tx_hal_assert_failed);
+EXPORT_SYMBOL_GPL(tx_hal_relax);
 EXPORT_SYMBOL_GPL(tx_linux_work_queue);
 EXPORT_SYMBOL_GPL(tx_linux_work_run_all);
 EXPORT_SYMBOL_GPL(tx_rt_log_v);

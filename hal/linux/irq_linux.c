@@ -66,7 +66,7 @@ int rt_request_linux_irq(unsigned int irq, void *handler, char *name, void *dev_
 	bool rt = tx_irq_slot_of(irq) != NO_SLOT;
 	int i, err = 0;
 
-	if (!tx_port_may_sleep()) {
+	if (!tx_hal_may_sleep()) {
 		rt_log_line(1, "tactus: rt_request_linux_irq(%u) outside Linux process context: refused", irq);
 		return -EPERM;
 	}
@@ -118,7 +118,7 @@ int rt_free_linux_irq(unsigned int irq, void *dev_id)
 {
 	int i, err = -EINVAL;
 
-	if (!tx_port_may_sleep()) {
+	if (!tx_hal_may_sleep()) {
 		rt_log_line(1, "tactus: rt_free_linux_irq(%u) outside Linux process context: refused", irq);
 		return -EPERM;
 	}
@@ -265,7 +265,7 @@ static unsigned long reset_linux_line(unsigned int irq)
 
 unsigned long rt_assign_irq_to_cpu(int irq, unsigned long cpus_mask)
 {
-	if (irq < 0 || !tx_port_may_sleep()) {
+	if (irq < 0 || !tx_hal_may_sleep()) {
 		rt_log_line(1, "tactus: rt_assign_irq_to_cpu(%d) outside Linux process context, or a bad line: refused", irq);
 		return 0;
 	}
@@ -279,7 +279,7 @@ unsigned long rt_reset_irq_to_sym_mode(int irq)
 {
 	u32 r;
 
-	if (irq < 0 || !tx_port_may_sleep()) {
+	if (irq < 0 || !tx_hal_may_sleep()) {
 		rt_log_line(1, "tactus: rt_reset_irq_to_sym_mode(%d) outside Linux process context, or a bad line: refused", irq);
 		return 0;
 	}
