@@ -237,17 +237,20 @@ inline void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
 }
 
 // This CPU's lock and no other lock, masked. Switch to the best context if
-// it is not the current one. O(1) plus the port's switch (and the gravity
-// wait, at most gravity_); returns when the caller's context runs again,
-// possibly on another CPU after a migration, holding that CPU's lock.
+// it is not the current one. O(1) plus the port's switch, with the lock
+// held; the gravity wait (at most gravity_ in all) happens with the lock
+// dropped. Returns when the caller's context runs again, possibly on
+// another CPU after a migration, holding that CPU's lock.
 void Scheduler::schedule(CpuState &c)
 {
 	TX_ASSERT_LOCKED(c.lock.held_here() && !ipc_lock_.held_here());
 	Task *prev = c.current;
-	Task *next = pick(c);
-	if (next == prev)
-		return;
-	wait_not_before(next);
+	Task *next;
+	do {
+		next = pick(c);
+		if (next == prev)
+			return;
+	} while (waited_not_before(c, next));
 	Count now = static_cast<Count>(tx_port_now());
 	charge(c, prev, now);
 	if (prev->wait != Wait::None || prev->suspend_depth > 0)
@@ -277,20 +280,28 @@ void Scheduler::schedule(CpuState &c)
 	finish_switch(this_cpu());
 }
 
-// CPU lock. A task its timer woke up to gravity_ early starts at its
-// deadline: at most gravity_ of waiting (expire_timers() sets no later
-// not_before; a stale one is dropped).
-inline void Scheduler::wait_not_before(Task *t)
+// c's lock, t is c's best choice. A task its timer woke up to gravity_
+// early starts at its deadline: wait for it with c's lock dropped (other
+// CPUs may wake, suspend or move tasks of c meanwhile) and return true, so
+// that the caller chooses again; false: t may start now. Each wait ends a
+// task's not_before, and only this CPU's timer expiry sets one (not while
+// it is masked), all of them at most gravity_ ahead: the waits of one
+// schedule() add up to at most gravity_ (a stale not_before is dropped).
+inline bool Scheduler::waited_not_before(CpuState &c, Task *t)
 {
-	TX_CPU_LOCK_HELD(cpu_of(t));
+	TX_CPU_LOCK_HELD(c);
 	if (!t->not_before)
-		return;
-	Count early = t->not_before - static_cast<Count>(tx_port_now());
-	if (early > 0 && early <= gravity_) {
-		while (static_cast<Count>(tx_port_now()) < t->not_before)
-			tx_hal_relax();
-	}
+		return false;
+	Count until = t->not_before;
 	t->not_before = 0;
+	Count early = until - static_cast<Count>(tx_port_now());
+	if (early <= 0 || early > gravity_)
+		return false;
+	c.lock.release();
+	while (static_cast<Count>(tx_port_now()) < until)
+		tx_hal_relax();
+	acquire_cpu(c);
+	return true;
 }
 
 // CPU lock. Runs right after every switch, in the context switched to.

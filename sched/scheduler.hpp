@@ -319,7 +319,7 @@ private:
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
 	void free_later_locked(CpuState &c, DeferredBlock *block);
-	void wait_not_before(Task *t);
+	bool waited_not_before(CpuState &c, Task *t);
 	int block_self(CpuState &c, Wait why, Count deadline);
 	void set_waiting(CpuState &c, Task *t, Wait why, Count deadline);
 	void arm_timer(Task *t, Count deadline);
