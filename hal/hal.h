@@ -60,22 +60,33 @@ int tx_hal_may_sleep(void);
 /* ---- Core entry points, called by the port ------------------------------ */
 
 /* The co-kernel timer fired on this CPU. Masked, real-time context.
- * Returns nonzero when this CPU must switch to another context: the port
- * then arranges for tx_core_dispatch() (it is computed under the same lock,
- * so that the common path takes the lock once). */
+ * Returns nonzero when this CPU must switch to another context. Then the
+ * scheduler keeps this CPU's lock for the switch, so that an interrupt takes
+ * it once, and the port must follow with exactly one of tx_core_dispatch()
+ * (from its return trampoline) or tx_core_dispatch_later() (it cannot
+ * switch now, e.g. it kicks); in between it may call the other entry points
+ * below except tx_core_irq_exit (device handlers run before, not there), and
+ * nothing else of the core. Bound: O(k log n) for k expiring timers. */
 int tx_core_timer_irq(void);
 
-/* The reschedule IPI arrived on this CPU. Masked; returns as above. */
+/* The reschedule IPI arrived on this CPU. Masked; returns (and keeps the
+ * lock) as above. O(1). */
 int tx_core_ipi_irq(void);
 
 /* Whether this CPU must switch now (for a port that deferred the dispatch,
- * e.g. after a kick). Masked. */
+ * e.g. after a kick). Masked; returns (and keeps the lock) as above. O(1). */
 int tx_core_resched_pending(void);
 
 /* Run the scheduler and switch. Called masked from a context whose full
  * register state the port has saved (its interrupt return trampoline), so
- * that the interrupted code resumes exactly when this call returns. */
+ * that the interrupted code resumes exactly when this call returns. Uses
+ * the lock an entry point kept, or takes it. O(1) plus the switch. */
 void tx_core_dispatch(void);
+
+/* The port will not dispatch now after an entry point returned nonzero:
+ * the kept lock goes back (the switch happens at a later tx_core_dispatch,
+ * which takes it again). Masked. O(1). */
+void tx_core_dispatch_later(void);
 
 /* Deferred Linux-side work (reader wake-ups, log lines, freeing the stacks of
  * dead tasks). Linux context, unmasked. */
@@ -83,8 +94,9 @@ void tx_core_linux_work(void);
 
 /* A real-time device handler ran on this CPU (while it ran, the HAL's
  * tx_hal_irq_cpus counted it: blocking calls refused and wake-ups did not
- * switch). Nonzero when this CPU must switch, as tx_core_timer_irq.
- * Masked, real-time context. */
+ * switch). Nonzero when this CPU must switch (arranged as after
+ * tx_core_timer_irq, but no lock is kept: another handler may follow).
+ * Masked, real-time context. O(1). */
 int tx_core_irq_exit(void);
 
 /* ---- HAL entry points, called by the port -------------------------------- */

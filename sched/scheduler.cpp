@@ -101,6 +101,7 @@ void Scheduler::init(uint32_t online_cpus)
 		c.programmed_budget = false;
 		c.tick_time = c.next_tick = 0;
 		c.timer_dirty = false;
+		c.handed = false;
 		c.fpu_regs = &c.linux_task;
 		c.dying = nullptr;
 		c.zombies.init(nullptr);
@@ -353,47 +354,60 @@ bool Scheduler::can_block()
 
 // ---- Port entry points ----------------------------------------------------
 
-// This CPU's lock: O(1).
+// This CPU's lock (kept for the dispatch when it returns true): O(1).
 bool Scheduler::ipi_irq()
 {
-	CpuState &c = this_cpu();
-	acquire_cpu(c);
+	CpuState &c = lock_for_interrupt();
 	c.ipis++;
 	if (c.timer_dirty)
 		reprogram(c);
-	bool switch_needed = pick(c) != c.current;
-	c.lock.release();
-	return switch_needed;
+	return keep_for_dispatch(c, pick(c) != c.current);
 }
 
-// This CPU's lock: O(1).
+// This CPU's lock (kept for the dispatch when it returns true): O(1).
 bool Scheduler::resched_pending()
 {
-	CpuState &c = this_cpu();
-	acquire_cpu(c);
-	bool pending = pick(c) != c.current;
-	c.lock.release();
-	return pending;
+	CpuState &c = lock_for_interrupt();
+	return keep_for_dispatch(c, pick(c) != c.current);
 }
 
 // Masked, this CPU, after the HAL's count of the handler went down. This
-// CPU's lock: O(1), one pick.
+// CPU's lock: O(1), one pick. It does not keep the lock: another device
+// handler may run before the dispatch, and handlers take the IPC lock.
 bool Scheduler::irq_exit()
 {
 	CpuState &c = this_cpu();
+	TX_ASSERT_LOCKED(!c.handed);
 	acquire_cpu(c);
 	bool switch_needed = !in_interrupt(c) && pick(c) != c.current;
 	c.lock.release();
 	return switch_needed;
 }
 
-// This CPU's lock: O(1) plus the switch.
+// This CPU's lock, taken here or kept by the interrupt: O(1) plus the
+// switch.
 void Scheduler::dispatch()
 {
 	CpuState &c = this_cpu();
-	acquire_cpu(c);
+	if (c.handed) {
+		TX_CPU_LOCK_HELD(c);
+		c.handed = false;
+	} else {
+		acquire_cpu(c);
+	}
 	schedule(c);
 	this_cpu().lock.release();
+}
+
+// The lock an interrupt kept goes back: the port dispatches later (a kick).
+// O(1).
+void Scheduler::dispatch_later()
+{
+	CpuState &c = this_cpu();
+	if (c.handed) {
+		c.handed = false;
+		c.lock.release();
+	}
 }
 
 // Linux context: free what dead tasks and deleted objects left. Each CPU's
@@ -438,6 +452,7 @@ int tx_core_timer_irq(void) { return tx::g_sched.timer_irq(); }
 int tx_core_ipi_irq(void) { return tx::g_sched.ipi_irq(); }
 int tx_core_resched_pending(void) { return tx::g_sched.resched_pending(); }
 void tx_core_dispatch(void) { tx::g_sched.dispatch(); }
+void tx_core_dispatch_later(void) { tx::g_sched.dispatch_later(); }
 void tx_core_linux_work(void) { tx::linux_work_run_all(); }
 int tx_core_irq_exit(void) { return tx::g_sched.irq_exit(); }
 }

@@ -18,7 +18,8 @@
 // wait for a CPU lock while holding one, and every other CPU waits for
 // nothing while it holds its one CPU lock. No cycle, no deadlock.
 // So the real-time path from the timer interrupt to the task takes its own
-// CPU's lock only (an IPC timeout that expires takes the IPC lock as well),
+// CPU's lock only, once (kept from the timer entry point to the dispatch;
+// an IPC timeout that expires takes the IPC lock as well),
 // a CPU's lock is taken by other CPUs only to wake, suspend, resume or move
 // one of its tasks (an O(1) step), and IPC calls serialise on the IPC lock.
 //
@@ -110,6 +111,7 @@ struct CpuState {
 	Count tick_time;      // periodic mode: time of the latest tick
 	Count next_tick;      // periodic mode: time of the next tick
 	bool timer_dirty;     // another CPU changed our timers: reprogram
+	bool handed;          // 'lock' is held for the dispatch this CPU's interrupt asked for
 	const Task *fpu_regs; // whose FP state the registers hold
 	StackHeader *dying;   // stack of the dead task switched away from
 	ListNode zombies;     // DeferredBlock::link: blocks Linux frees (linux_work)
@@ -218,11 +220,18 @@ public:
 	void resources_changed(Task *t);
 
 	// ---- Port entry points (masked, this CPU) ----
+	// An interrupt takes this CPU's lock once: timer_irq, ipi_irq and
+	// resched_pending keep it when they return true (a switch is needed),
+	// later entry points of the same interrupt find it held, and the
+	// dispatch that follows switches under it; the port calls
+	// dispatch_later() instead when it cannot dispatch now (the kick).
+	// Device handlers never run between the two (ports run them first).
 	bool timer_irq(); // true: a switch is needed
 	bool ipi_irq();
 	bool resched_pending();
 	bool irq_exit();   // a real-time device handler ended: true when a switch is needed
 	void dispatch();
+	void dispatch_later();
 	void linux_work();
 
 	CpuState &cpu(unsigned i) { return cpus_[i]; }
@@ -274,6 +283,23 @@ private:
 	static bool ipc_wait(Wait w) { return w >= Wait::Semaphore; }
 
 	// Locking (masked).
+	// The port entry points' lock (see timer_irq): taken unless an earlier
+	// entry point of this interrupt kept it; kept if a switch is needed.
+	CpuState &lock_for_interrupt()
+	{
+		CpuState &c = this_cpu();
+		if (!c.handed)
+			acquire_cpu(c);
+		return c;
+	}
+	bool keep_for_dispatch(CpuState &c, bool switch_needed)
+	{
+		if (switch_needed)
+			c.handed = true;
+		else if (!c.handed)
+			c.lock.release();
+		return switch_needed;
+	}
 	CpuState &lock_this_cpu(unsigned long *flags)
 	{
 		*flags = tx_port_irq_save();

@@ -194,14 +194,14 @@ inline void Scheduler::check_budgets(CpuState &c, Count now)
 }
 
 // The timer fired on this CPU. Masked. This CPU's lock for the expiry, the
-// budgets, one pick and one timer write: O(k log n) for k expiring timers.
+// budgets, one pick and one timer write: O(k log n) for k expiring timers;
+// kept for the dispatch when a switch is needed (see the class).
 // A due timeout of an IPC wait needs the IPC lock too: the CPU lock is
 // dropped, the IPC lock taken, the CPU lock taken again and the expiry
 // continued (the order of scheduler.hpp).
 bool Scheduler::timer_irq()
 {
-	CpuState &c = this_cpu();
-	acquire_cpu(c);
+	CpuState &c = lock_for_interrupt();
 	c.irq_depth++;
 	c.timer_irqs++;
 	// The shot is spent, but a level-triggered timer keeps asserting until
@@ -235,10 +235,9 @@ bool Scheduler::timer_irq()
 		set_deadlines(c, next, now); // one timer write covers the switch too
 	reprogram(c);
 	c.irq_depth--;
-	c.lock.release();
 	if (ipc_held)
-		ipc_lock_.release();
-	return switch_needed;
+		ipc_lock_.release(); // before the CPU lock may be kept: no switch with it held
+	return keep_for_dispatch(c, switch_needed);
 }
 
 // ---- Timer modes and settings (Linux context) ------------------------------------

@@ -300,7 +300,7 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 	}
 	this_cpu_write(tx_kicked, false); /* timer_irq() reprograms the core's deadline */
 	if (core->timer_irq())
-		redirect(regs, st, now);
+		redirect(regs, st, now); /* the trampoline's dispatch uses the lock timer_irq kept */
 	return IRQ_HANDLED;
 }
 
@@ -322,10 +322,12 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 	if (core && core->ipi_irq()) {
 		struct pt_regs *regs = get_irq_regs();
 
-		if (redirectable(regs))
-			redirect(regs, st, now);
-		else
+		if (redirectable(regs)) {
+			redirect(regs, st, now); /* the trampoline's dispatch uses the lock ipi_irq kept */
+		} else {
+			core->dispatch_later(); /* not across Linux's IRQ entry */
 			kick(st); /* the kicked timer NMI finds the switch pending */
+		}
 	}
 	return IRQ_HANDLED;
 }

@@ -127,6 +127,16 @@ void deliver()
 		c.masked = kIrqEntry;
 		c.in_irq = true;
 		bool switch_needed = false;
+		// Device handlers first: once the timer or the IPI entry point
+		// finds a switch needed, the core keeps this CPU's lock for the
+		// dispatch, and a handler must not run then (hal/hal.h).
+		for (unsigned s = 0; s < TX_MAX_IRQ_LINES; s++) {
+			if (!line_due(m.lines[s], m.cpu))
+				continue;
+			m.lines[s].edge_pending = false;
+			m.counters.device_irqs++;
+			switch_needed |= tx_hal_irq_dispatch(s) != 0;
+		}
 		if (c.timer_pending) {
 			c.timer_pending = false;
 			m.counters.timer_irqs++;
@@ -136,13 +146,6 @@ void deliver()
 			c.ipi_pending = false;
 			m.counters.ipi_irqs++;
 			switch_needed |= tx_core_ipi_irq() != 0;
-		}
-		for (unsigned s = 0; s < TX_MAX_IRQ_LINES; s++) {
-			if (!line_due(m.lines[s], m.cpu))
-				continue;
-			m.lines[s].edge_pending = false;
-			m.counters.device_irqs++;
-			switch_needed |= tx_hal_irq_dispatch(s) != 0;
 		}
 		if (interrupts_taken() - m.storm_base > kStormLimit)
 			tx_hal_assert_failed("interrupt storm: interrupts keep coming without time passing");

@@ -326,9 +326,13 @@ int tx_nmi(unsigned int type, struct pt_regs *regs)
 	}
 	if (redirectable(regs)) {
 		c->retries = 0;
-		redirect(regs, c); /* the trampoline starts masked */
+		redirect(regs, c); /* the trampoline starts masked; its dispatch uses the kept lock */
 		goto out;
 	}
+	/* No switch from here: the lock the core kept for it goes back (the
+	 * kick's or the retry's dispatch takes it again). */
+	if (READ_ONCE(tx_hal_core))
+		tx_hal_core->dispatch_later();
 	__this_cpu_write(tx_x86_masked, 0);
 	if (!user_mode(regs) && !(regs->flags & X86_EFLAGS_IF))
 		retry_later(c);

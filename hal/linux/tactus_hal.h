@@ -18,6 +18,7 @@ struct tx_core_ops {
 	int (*ipi_irq)(void);
 	int (*resched_pending)(void);
 	void (*dispatch)(void);
+	void (*dispatch_later)(void); /* hal/hal.h tx_core_dispatch_later */
 	void (*linux_work)(void);
 	/* After a real-time device handler (hal/hal.h tx_core_irq_exit). */
 	int (*irq_exit)(void);

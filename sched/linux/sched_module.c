@@ -41,6 +41,7 @@ static const struct tx_core_ops core_ops = {
 	.ipi_irq = tx_core_ipi_irq,
 	.resched_pending = tx_core_resched_pending,
 	.dispatch = tx_core_dispatch,
+	.dispatch_later = tx_core_dispatch_later,
 	.linux_work = tx_core_linux_work,
 	.irq_exit = tx_core_irq_exit,
 	.cpu_offline = tx_sched_cpu_offline,

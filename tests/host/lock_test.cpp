@@ -129,3 +129,54 @@ TEST_F(Locks, TimeoutOnOneCpuWhileTheOtherSignals)
 	EXPECT_EQ(rt_sem_count(&s), 40 - got); // no unit lost or made up
 	rt_sem_delete(&s);
 }
+
+TEST_F(Locks, AnInterruptThatNeedsASwitchTakesTheCpuLockOnce)
+{
+	// The timer entry point keeps this CPU's lock for the dispatch that
+	// follows (one acquisition per event); the dispatch switches under it
+	// and gives it back; dispatch_later gives it back without switching.
+	int jobs = 0;
+	start(a, 1, [&] {
+		for (;;) {
+			jobs++;
+			rt_sleep(1000);
+		}
+	}, 0, 0);
+	ASSERT_EQ(jobs, 1);
+	for (bool later : {false, true}) {
+		unsigned long flags = tx_port_irq_save();
+		work(1500); // a's wake-up is due, the timer interrupt held back
+		ASSERT_TRUE(tx::g_sched.timer_irq());
+		EXPECT_TRUE(tx::g_sched.cpu(0).lock.held_here()); // kept...
+		EXPECT_TRUE(tx::g_sched.ipi_irq());                // ...and used by a later entry point
+		EXPECT_TRUE(tx::g_sched.cpu(0).lock.held_here());
+		int before = jobs;
+		if (later) {
+			tx::g_sched.dispatch_later();
+			EXPECT_FALSE(tx::g_sched.cpu(0).lock.held());
+			EXPECT_EQ(jobs, before); // not run yet
+			tx::g_sched.dispatch();  // the kick's dispatch takes the lock itself
+		} else {
+			tx::g_sched.dispatch(); // a runs (its job), blocks, and we are back
+		}
+		EXPECT_FALSE(tx::g_sched.cpu(0).lock.held());
+		tx_port_irq_restore(flags);
+		EXPECT_EQ(jobs, before + 1);
+	}
+}
+
+TEST_F(LocksDeathTest, ADeviceHandlerMayNotRunWhileTheLockIsKept)
+{
+	start(a, 1, [&] {
+		for (;;)
+			rt_sleep(1000);
+	}, 0, 0);
+	EXPECT_DEATH(
+		{
+			tx_port_irq_save();
+			work(1500);
+			tx::g_sched.timer_irq(); // keeps the lock: a switch is needed
+			tx::g_sched.irq_exit();  // a handler's exit now: the ports run handlers first
+		},
+		"handed");
+}

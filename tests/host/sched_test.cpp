@@ -768,6 +768,7 @@ TEST_F(Sched, WatchdogDeadlineOfATaskSuspendedBeforeItsDispatchIsDropped)
 	unsigned long flags = tx_port_irq_save();
 	work(2000); // a's wake-up is due, the timer interrupt held back
 	EXPECT_TRUE(tx::g_sched.timer_irq()); // the NMI half: a is to run...
+	tx::g_sched.dispatch_later();          // the port kicks (the lock the entry kept goes back)
 	rt_task_suspend(&a);                   // ...but is suspended first
 	tx_port_irq_restore(flags);
 	uint64_t irqs = tx::sim::counters().timer_irqs;
