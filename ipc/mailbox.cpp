@@ -26,7 +26,7 @@ int Mailbox::init(size_t size, bool fifo_order)
 		turn_[side].init(fifo_order ? QueueOrder::Fifo : QueueOrder::Priority);
 	}
 	magic_ = kMagic;
-	g_sched.ipc_unlock(flags);
+	g_sched.ipc_leave(flags);
 	return kOk;
 }
 
@@ -34,7 +34,7 @@ int Mailbox::destroy()
 {
 	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.ipc_unlock(flags);
+		g_sched.ipc_leave(flags);
 		return kRteObjInvalid;
 	}
 	magic_ = 0;
@@ -198,14 +198,14 @@ int Mailbox::peek(void *msg, size_t n)
 {
 	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.ipc_unlock(flags);
+		g_sched.ipc_leave(flags);
 		return kRteObjInvalid;
 	}
 	size_t k = min(n, used_);
 	size_t first = min(k, size_ - head_);
 	copy_bytes(msg, buf_ + head_, first);
 	copy_bytes(static_cast<char *>(msg) + first, buf_, k - first);
-	g_sched.ipc_unlock(flags);
+	g_sched.ipc_leave(flags);
 	return static_cast<int>(n - k);
 }
 

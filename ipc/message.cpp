@@ -29,11 +29,12 @@ bool deliver_to_waiting(Task *me, Task *to, unsigned long msg)
 	return true;
 }
 
-// IPC lock held; we are an rpc caller received by 'to': wait for rt_return.
-Task *await_return(Task *me, Task *to, Count deadline)
+// IPC lock held (the section of 'flags'); wait for 'why' in q and end the
+// section: 'to' when woken with success, else the error.
+Task *wait_for(unsigned long flags, Task *to, Wait why, WaitQueue *q, void *object, Count deadline)
 {
 	TX_IPC_LOCK_HELD();
-	int r = g_sched.block(Wait::Return, &to->returners, to, deadline);
+	int r = g_sched.block_and_leave(flags, why, q, object, deadline);
 	return r == kOk ? to : error_task(r);
 }
 
@@ -48,7 +49,9 @@ Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode 
 		result = error_task(kRtePerm);
 	} else if (deliver_to_waiting(me, to, msg)) {
 		me->reply = reply;
-		result = rpc ? await_return(me, to, deadline) : to;
+		if (rpc) // received at once: wait for rt_return
+			return wait_for(flags, to, Wait::Return, &to->returners, to, deadline);
+		result = to;
 	} else if (mode == MsgMode::IfReady || (rpc && g_sched.deadline_passed(deadline))) {
 		result = nullptr;
 	} else if (g_sched.deadline_passed(deadline)) {
@@ -56,8 +59,7 @@ Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode 
 	} else {
 		me->msg = msg;
 		me->reply = reply;
-		int r = g_sched.block(rpc ? Wait::Rpc : Wait::Send, &to->senders, to, deadline);
-		result = r == kOk ? to : error_task(r);
+		return wait_for(flags, to, rpc ? Wait::Rpc : Wait::Send, &to->senders, to, deadline);
 	}
 	g_sched.ipc_leave(flags);
 	return result;
@@ -100,14 +102,14 @@ Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 	} else if (g_sched.deadline_passed(deadline)) {
 		result = error_task(kRteTimeout);
 	} else {
-		int r = g_sched.block(Wait::Receive, from ? &from->receivers : nullptr, from, deadline);
-		if (r == kOk) {
-			if (msg)
-				*msg = me->msg;
-			result = me->msg_partner;
-		} else {
-			result = error_task(r);
-		}
+		// Woken, the message and the partner are in our own task (the
+		// sender wrote them before the wake-up).
+		int r = g_sched.block_and_leave(flags, Wait::Receive, from ? &from->receivers : nullptr, from, deadline);
+		if (r != kOk)
+			return error_task(r);
+		if (msg)
+			*msg = me->msg;
+		return me->msg_partner;
 	}
 	g_sched.ipc_leave(flags);
 	return result;
@@ -136,7 +138,7 @@ Task *msg_peek(Task *from, unsigned long *msg)
 	Task *s = find_sender(g_sched.current(), from);
 	if (s && msg)
 		*msg = s->msg;
-	g_sched.ipc_unlock(flags);
+	g_sched.ipc_leave(flags);
 	return s;
 }
 

@@ -28,7 +28,7 @@ int Semaphore::init(int value, int type)
 		break;
 	}
 	magic_ = kMagic;
-	g_sched.ipc_unlock(flags);
+	g_sched.ipc_leave(flags);
 	return kOk;
 }
 
@@ -36,7 +36,7 @@ int Semaphore::destroy()
 {
 	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.ipc_unlock(flags);
+		g_sched.ipc_leave(flags);
 		return kRteObjInvalid;
 	}
 	magic_ = 0;
@@ -74,7 +74,7 @@ int Semaphore::broadcast()
 {
 	unsigned long flags = g_sched.ipc_enter();
 	if (!valid()) {
-		g_sched.ipc_unlock(flags);
+		g_sched.ipc_leave(flags);
 		return kRteObjInvalid;
 	}
 	if (kind_ != SemKind::Resource) {
@@ -104,15 +104,27 @@ int Semaphore::wait(Count deadline, bool try_only)
 		result = kRteTimeout;
 	} else {
 		count_--;
-		result = g_sched.block(Wait::Semaphore, &waiters_, this, deadline);
-		if ((result == kRteTimeout || result == kRteUnblocked) && valid()) {
-			count_++; // give the unit we queued for back
-			if (kind_ == SemKind::Binary && count_ > 1)
-				count_ = 1;
-		}
+		result = g_sched.block_and_leave(flags, Wait::Semaphore, &waiters_, this, deadline);
+		if (result == kRteTimeout || result == kRteUnblocked)
+			give_back_unit();
+		return result;
 	}
-	g_sched.ipc_unlock(flags);
+	g_sched.ipc_leave(flags);
 	return result;
+}
+
+// A wait that ended without the unit it queued for gives it back (a signal
+// that came meanwhile found no waiter and counted its own). Its own IPC
+// section: O(1).
+void Semaphore::give_back_unit()
+{
+	unsigned long flags = g_sched.ipc_enter();
+	if (valid()) {
+		count_++;
+		if (kind_ == SemKind::Binary && count_ > 1)
+			count_ = 1;
+	}
+	g_sched.ipc_leave(flags);
 }
 
 // IPC lock held.
@@ -169,7 +181,7 @@ int Semaphore::count()
 	int c = count_;
 	if (kind_ == SemKind::Resource)
 		c = pi_.owner ? -static_cast<int>(pi_.waiters.count()) : 1;
-	g_sched.ipc_unlock(flags);
+	g_sched.ipc_leave(flags);
 	return c;
 }
 

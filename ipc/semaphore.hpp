@@ -43,6 +43,7 @@ private:
 	static constexpr uint32_t kMagic = 0x5e3a5e3a;
 	int res_wait(Task *me, Count deadline, bool try_only);
 	int res_release(Task *me);
+	void give_back_unit();
 	WaitQueue &queue() { return kind_ == SemKind::Resource ? pi_.waiters : waiters_; }
 
 	uint32_t magic_;

@@ -68,7 +68,7 @@ int Scheduler::change_prio(Task *t, int prio)
 		return -kEInval;
 	unsigned long flags = ipc_enter();
 	if (!valid(t)) {
-		ipc_unlock(flags);
+		ipc_leave(flags);
 		return -kEInval;
 	}
 	int old = t->base_prio;

@@ -101,7 +101,7 @@ void Scheduler::init(uint32_t online_cpus)
 		c.programmed_budget = false;
 		c.tick_time = c.next_tick = 0;
 		c.timer_dirty = false;
-		c.handed = false;
+		c.kept = false;
 		c.fpu_regs = &c.linux_task;
 		c.dying = nullptr;
 		c.zombies.init(nullptr);
@@ -122,21 +122,6 @@ bool Scheduler::holds_a_cpu_lock()
 	return false;
 }
 
-// Masked. t->cpu changes only with t's old and new CPU locks held (and the
-// IPC lock), so once the lock of the CPU t names is held, t stays there.
-// Bounded: each retry follows a completed migration of t, and those need
-// Linux context on another CPU between two of our tries.
-CpuState &Scheduler::lock_cpu_of(Task *t)
-{
-	for (;;) {
-		CpuState &c = cpus_[load_relaxed(&t->cpu)];
-		acquire_cpu(c);
-		if (t->cpu == c.index)
-			return c;
-		c.lock.release();
-	}
-}
-
 void Scheduler::acquire_all_cpus()
 {
 	TX_ASSERT_LOCKED(ipc_lock_.held_here());
@@ -148,16 +133,6 @@ void Scheduler::release_all_cpus()
 {
 	for (CpuState &c : cpus_)
 		c.lock.release();
-}
-
-// Masked, no lock held. O(1) plus the switch.
-void Scheduler::preempt_point_unlocked()
-{
-	CpuState &c = this_cpu();
-	acquire_cpu(c);
-	if (!in_interrupt(c))
-		schedule(c);
-	this_cpu().lock.release(); // the CPU this context resumed on
 }
 
 // ---- Picking and switching ------------------------------------------------
@@ -241,17 +216,16 @@ inline void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
 // it is not the current one. O(1) plus the port's switch, with the lock
 // held; the gravity wait (at most gravity_ in all) happens with the lock
 // dropped. Returns when the caller's context runs again, possibly on
-// another CPU after a migration, holding that CPU's lock.
-void Scheduler::schedule(CpuState &c)
+// another CPU after a migration, holding that CPU's lock: that CPU.
+CpuState &Scheduler::schedule(CpuState &c)
 {
 	TX_ASSERT_LOCKED(c.lock.held_here() && !ipc_lock_.held_here());
 	Task *prev = c.current;
-	Task *next;
-	do {
-		next = pick(c);
-		if (next == prev)
-			return;
-	} while (waited_not_before(c, next));
+	Task *next = pick(c);
+	if (next->not_before)
+		next = after_gravity_wait(c, next);
+	if (next == prev)
+		return c;
 	Count now = static_cast<Count>(tx_port_now());
 	charge(c, prev, now);
 	if (prev->wait != Wait::None || prev->suspend_depth > 0)
@@ -278,31 +252,35 @@ void Scheduler::schedule(CpuState &c)
 	if (budget < c.programmed || (budget == kForever && c.programmed_budget))
 		reprogram(c);
 	tx_port_switch(&prev->ctx, &next->ctx);
-	finish_switch(this_cpu());
+	CpuState &here = this_cpu();
+	finish_switch(here);
+	return here;
 }
 
-// c's lock, t is c's best choice. A task its timer woke up to gravity_
-// early starts at its deadline: wait for it with c's lock dropped (other
-// CPUs may wake, suspend or move tasks of c meanwhile) and return true, so
-// that the caller chooses again; false: t may start now. Each wait ends a
-// task's not_before, and only this CPU's timer expiry sets one (not while
+// c's lock, t is c's best choice and was woken by its timer up to gravity_
+// before its deadline: it starts at its deadline. Waits for it with c's
+// lock dropped (other CPUs may wake, suspend or move tasks of c meanwhile)
+// and chooses again; returns the choice that may start now. Each wait ends
+// a task's not_before, and only this CPU's timer expiry sets one (not while
 // it is masked), all of them at most gravity_ ahead: the waits of one
 // schedule() add up to at most gravity_ (a stale not_before is dropped).
-inline bool Scheduler::waited_not_before(CpuState &c, Task *t)
+// Out of line: the common switch does not pay for it.
+__attribute__((noinline)) Task *Scheduler::after_gravity_wait(CpuState &c, Task *t)
 {
 	TX_CPU_LOCK_HELD(c);
-	if (!t->not_before)
-		return false;
-	Count until = t->not_before;
-	t->not_before = 0;
-	Count early = until - static_cast<Count>(tx_port_now());
-	if (early <= 0 || early > gravity_)
-		return false;
-	c.lock.release();
-	while (static_cast<Count>(tx_port_now()) < until)
-		tx_hal_relax();
-	acquire_cpu(c);
-	return true;
+	while (t->not_before) {
+		Count until = t->not_before;
+		t->not_before = 0;
+		Count early = until - static_cast<Count>(tx_port_now());
+		if (early <= 0 || early > gravity_)
+			break;
+		c.lock.release();
+		while (static_cast<Count>(tx_port_now()) < until)
+			tx_hal_relax();
+		acquire_cpu(c);
+		t = pick(c);
+	}
+	return t;
 }
 
 // CPU lock. Runs right after every switch, in the context switched to.
@@ -357,18 +335,20 @@ bool Scheduler::can_block()
 // This CPU's lock (kept for the dispatch when it returns true): O(1).
 bool Scheduler::ipi_irq()
 {
-	CpuState &c = lock_for_interrupt();
+	CpuState &c = this_cpu();
+	bool kept_before = enter_interrupt(c);
 	c.ipis++;
 	if (c.timer_dirty)
 		reprogram(c);
-	return keep_for_dispatch(c, pick(c) != c.current);
+	return leave_interrupt(c, kept_before, pick(c) != c.current);
 }
 
 // This CPU's lock (kept for the dispatch when it returns true): O(1).
 bool Scheduler::resched_pending()
 {
-	CpuState &c = lock_for_interrupt();
-	return keep_for_dispatch(c, pick(c) != c.current);
+	CpuState &c = this_cpu();
+	bool kept_before = enter_interrupt(c);
+	return leave_interrupt(c, kept_before, pick(c) != c.current);
 }
 
 // Masked, this CPU, after the HAL's count of the handler went down. This
@@ -377,7 +357,7 @@ bool Scheduler::resched_pending()
 bool Scheduler::irq_exit()
 {
 	CpuState &c = this_cpu();
-	TX_ASSERT_LOCKED(!c.handed);
+	TX_ASSERT_LOCKED(!c.kept);
 	acquire_cpu(c);
 	bool switch_needed = !in_interrupt(c) && pick(c) != c.current;
 	c.lock.release();
@@ -389,14 +369,13 @@ bool Scheduler::irq_exit()
 void Scheduler::dispatch()
 {
 	CpuState &c = this_cpu();
-	if (c.handed) {
+	if (c.kept) {
 		TX_CPU_LOCK_HELD(c);
-		c.handed = false;
+		c.kept = false;
 	} else {
 		acquire_cpu(c);
 	}
-	schedule(c);
-	this_cpu().lock.release();
+	schedule(c).lock.release();
 }
 
 // The lock an interrupt kept goes back: the port dispatches later (a kick).
@@ -404,8 +383,8 @@ void Scheduler::dispatch()
 void Scheduler::dispatch_later()
 {
 	CpuState &c = this_cpu();
-	if (c.handed) {
-		c.handed = false;
+	if (c.kept) {
+		c.kept = false;
 		c.lock.release();
 	}
 }

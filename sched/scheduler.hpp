@@ -111,7 +111,7 @@ struct CpuState {
 	Count tick_time;      // periodic mode: time of the latest tick
 	Count next_tick;      // periodic mode: time of the next tick
 	bool timer_dirty;     // another CPU changed our timers: reprogram
-	bool handed;          // 'lock' is held for the dispatch this CPU's interrupt asked for
+	bool kept;            // 'lock' is held by this CPU's running code path until its switch (see keep_this_cpu)
 	const Task *fpu_regs; // whose FP state the registers hold
 	StackHeader *dying;   // stack of the dead task switched away from
 	ListNode zombies;     // DeferredBlock::link: blocks Linux frees (linux_work)
@@ -182,24 +182,42 @@ public:
 
 	// ---- IPC sections and blocking primitives for ipc/ ----
 
-	// Mask and take the IPC lock; returns the masking state for
-	// ipc_leave/ipc_unlock. Not with a CPU lock held.
-	unsigned long ipc_enter();
-	// Drop the IPC lock, switch if a better task is ready on this CPU (the
-	// IPC call woke one), restore the masking state.
-	void ipc_leave(unsigned long flags);
-	// Drop the IPC lock and restore the masking state (a call that woke
-	// nobody).
-	void ipc_unlock(unsigned long flags);
-	// IPC lock held, no CPU lock: block the current task until woken or
-	// until 'deadline' (kForever: no timeout); returns the wake result, with
-	// the IPC lock held again (the object may have changed meanwhile). The
-	// caller checked can_block(). With 'pi', the task waits for that
-	// resource and lends its priority to the owner chain while it waits.
+	// An IPC section: mask and take the IPC lock; returns the masking state
+	// for ipc_leave. Not with a CPU lock held. The tasks it touches are
+	// changed under their CPU's lock: another CPU's for one step, this CPU's
+	// kept to the end of the section (CpuHold).
+	// Waits for the IPC lock: at most one IPC step of each CPU ahead in the
+	// ticket queue.
+	unsigned long ipc_enter()
+	{
+		unsigned long flags = tx_port_irq_save();
+		TX_ASSERT_LOCKED(!holds_a_cpu_lock() && !this_cpu().kept); // the IPC lock comes first
+		ipc_lock_.acquire();
+		return flags;
+	}
+	// End the section: drop the IPC lock; if the section changed this CPU's
+	// tasks, switch when a better one is ready now; restore the masking
+	// state.
+	void ipc_leave(unsigned long flags)
+	{
+		ipc_lock_.release();
+		switch_if_kept();
+		tx_port_irq_restore(flags);
+	}
+	// IPC lock held: block the current task until woken or until 'deadline'
+	// (kForever: no timeout); returns the wake result, with the IPC lock
+	// held again (the object may have changed meanwhile). The caller
+	// checked can_block(). With 'pi', the task waits for that resource and
+	// lends its priority to the owner chain while it waits.
 	int block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi = nullptr);
+	// The same, ending the section instead (ipc_leave(flags)): for a caller
+	// that needs nothing of the object once woken (one IPC lock less).
+	int block_and_leave(unsigned long flags, Wait why, WaitQueue *q, void *object, Count deadline,
+			    PiResource *pi = nullptr);
 	// IPC lock held. End t's IPC wait: remove t from its queue and timer,
 	// make it ready unless suspended. 'result' is what its blocking call
-	// returns. O(1) plus t's CPU lock.
+	// returns. O(1) under t's CPU lock (kept to the section's end if t is
+	// this CPU's).
 	void wake(Task *t, int result);
 	// IPC lock held. A queued sender t received by an rpc partner now waits
 	// for the return, in 'q', keeping its deadline. O(1).
@@ -283,22 +301,51 @@ private:
 	static bool ipc_wait(Wait w) { return w >= Wait::Semaphore; }
 
 	// Locking (masked).
-	// The port entry points' lock (see timer_irq): taken unless an earlier
-	// entry point of this interrupt kept it; kept if a switch is needed.
-	CpuState &lock_for_interrupt()
+	// This CPU's lock, taken once by a code path that may end in a switch and
+	// kept until that switch: an interrupt's entry points up to the dispatch
+	// (timer_irq), an IPC section up to its end (ipc_leave, block). Taken
+	// unless kept already; the switch clears 'kept' and runs under the lock.
+	CpuState &keep_this_cpu() { return keep(this_cpu()); }
+	CpuState &keep(CpuState &here) // here: this CPU
+	{
+		if (!here.kept) {
+			acquire_cpu(here);
+			here.kept = true;
+		}
+		return here;
+	}
+	// The interrupt entry points (timer_irq, ipi_irq, resched_pending): keep
+	// this CPU's lock; give it back at the end unless a switch is needed or an
+	// earlier entry point of the same interrupt kept it.
+	bool enter_interrupt(CpuState &c)
+	{
+		bool kept_before = c.kept;
+		keep(c);
+		return kept_before;
+	}
+	bool leave_interrupt(CpuState &c, bool kept_before, bool switch_needed)
+	{
+		if (!switch_needed && !kept_before) {
+			c.kept = false;
+			c.lock.release();
+		}
+		return switch_needed;
+	}
+	// The end of a kept section: switch if this CPU's choice changed (not in
+	// an interrupt), then give the lock back. O(1) plus the switch.
+	void switch_if_kept()
 	{
 		CpuState &c = this_cpu();
-		if (!c.handed)
-			acquire_cpu(c);
-		return c;
+		if (!c.kept)
+			return;
+		c.kept = false;
+		CpuState &here = in_interrupt(c) ? c : schedule(c);
+		here.lock.release(); // the CPU this context resumed on
 	}
-	bool keep_for_dispatch(CpuState &c, bool switch_needed)
+	void preempt_point_unlocked() // masked, no lock held: switch if needed here
 	{
-		if (switch_needed)
-			c.handed = true;
-		else if (!c.handed)
-			c.lock.release();
-		return switch_needed;
+		keep_this_cpu();
+		switch_if_kept();
 	}
 	CpuState &lock_this_cpu(unsigned long *flags)
 	{
@@ -307,9 +354,45 @@ private:
 		acquire_cpu(c);
 		return c;
 	}
-	CpuState &lock_cpu_of(Task *t); // t->cpu may change until its CPU lock is held
-	CpuState *lock_task(Task *t);   // null: not a task (or deleted meanwhile)
-	void finish_on(CpuState &c);    // drop c's lock, switching first if c is this CPU
+	// Masked. t->cpu changes only with t's old and new CPU locks held (and
+	// the IPC lock), so once the lock of the CPU t names is held, t stays
+	// there. Bounded: each retry follows a completed migration of t, and
+	// those need Linux context on another CPU between two of our tries.
+	CpuState &lock_cpu_of(Task *t)
+	{
+		for (;;) {
+			CpuState &c = cpus_[load_relaxed(&t->cpu)];
+			acquire_cpu(c);
+			if (t->cpu == c.index)
+				return c;
+			c.lock.release();
+		}
+	}
+	// Masked. Lock t's CPU if t is a task (or a CPU's Linux task); null
+	// otherwise. Validity is checked again under the lock: a task deleted
+	// meanwhile is refused.
+	CpuState *lock_task(Task *t)
+	{
+		if (!t || load_relaxed(&t->cpu) >= kMaxCpus)
+			return nullptr;
+		CpuState &c = lock_cpu_of(t);
+		if (valid(t) || t->linux_ctx)
+			return &c;
+		c.lock.release();
+		return nullptr;
+	}
+	// t's CPU lock c held, masked. Drop it; if c is this CPU, first switch
+	// if the change made a better task ready here (a change on another CPU
+	// was poked there by update_ready). O(1) plus the switch.
+	void finish_on(CpuState &c)
+	{
+		if (&c != &this_cpu()) {
+			c.lock.release();
+			return;
+		}
+		CpuState &here = in_interrupt(c) ? c : schedule(c);
+		here.lock.release(); // the CPU this context resumed on
+	}
 	void unlock_cpu(CpuState &c, unsigned long flags) { c.lock.unlock(flags); }
 	bool holds_a_cpu_lock();        // debug: this CPU holds some CPU lock
 	// Masked. Take c's lock by the rules above (a second CPU lock only with
@@ -322,11 +405,10 @@ private:
 	}
 	void acquire_all_cpus();        // IPC lock held: every CPU lock, by index
 	void release_all_cpus();
-	void preempt_point_unlocked();  // masked, no lock held: switch if needed here
 
 	void update_ready(Task *t);
 	void poke(CpuState &c);
-	void schedule(CpuState &c);
+	CpuState &schedule(CpuState &c); // returns the CPU the caller resumed on
 	void charge(CpuState &c, Task *t, Count now);
 	void start_running(CpuState &c, Task *t, Count now);
 	// CPU lock. The round-robin and watchdog deadlines of t if it runs from
@@ -345,8 +427,9 @@ private:
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
 	void free_later_locked(CpuState &c, DeferredBlock *block);
-	bool waited_not_before(CpuState &c, Task *t);
-	int block_self(CpuState &c, Wait why, Count deadline);
+	Task *after_gravity_wait(CpuState &c, Task *t);
+	int block_self(CpuState *&c, Wait why, Count deadline);
+	int block_kept(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi);
 	void set_waiting(CpuState &c, Task *t, Wait why, Count deadline);
 	void arm_timer(Task *t, Count deadline);
 	void reprogram(CpuState &c);
@@ -387,13 +470,27 @@ private:
 // task). Masked.
 class CpuHold {
 public:
-	CpuHold(Scheduler &s, CpuState &c) : c_(c) { s.acquire_cpu(c); }
-	~CpuHold() { c_.lock.release(); }
+	// Masked. Another CPU's lock for the scope; this CPU's lock kept until
+	// the section ends (Scheduler::keep_this_cpu), where a change it made
+	// here leads to the switch.
+	CpuHold(Scheduler &s, CpuState &c) : c_(c), scoped_(&c != &s.this_cpu())
+	{
+		if (scoped_)
+			s.acquire_cpu(c);
+		else
+			s.keep(c);
+	}
+	~CpuHold()
+	{
+		if (scoped_)
+			c_.lock.release();
+	}
 	CpuHold(const CpuHold &) = delete;
 	CpuHold &operator=(const CpuHold &) = delete;
 
 private:
 	CpuState &c_;
+	bool scoped_;
 };
 
 extern Scheduler &g_sched;

@@ -20,37 +20,6 @@ void copy_name(char *dst, const char *src)
 }
 } // namespace
 
-// ---- Finding a task's lock --------------------------------------------------
-
-// Masked. Lock t's CPU if t is a task (or a CPU's Linux task); null
-// otherwise. Validity is checked again under the lock: a task deleted
-// meanwhile is refused.
-CpuState *Scheduler::lock_task(Task *t)
-{
-	if (!t || !(valid(t) || t->linux_ctx) || load_relaxed(&t->cpu) >= kMaxCpus)
-		return nullptr;
-	CpuState &c = lock_cpu_of(t);
-	if (valid(t) || t->linux_ctx)
-		return &c;
-	c.lock.release();
-	return nullptr;
-}
-
-// t's CPU lock c held, masked. Drop it; if c is this CPU, first switch if
-// the change made a better task ready here (a change on another CPU was
-// poked there by update_ready). O(1) plus the switch.
-void Scheduler::finish_on(CpuState &c)
-{
-	TX_CPU_LOCK_HELD(c);
-	if (&c != &this_cpu()) {
-		c.lock.release();
-		return;
-	}
-	if (!in_interrupt(c))
-		schedule(c);
-	this_cpu().lock.release(); // the CPU this context resumed on
-}
-
 // ---- Creation and deletion ------------------------------------------------
 
 unsigned Scheduler::first_cpu(uint32_t cpus) const
@@ -67,7 +36,7 @@ unsigned Scheduler::least_loaded_cpu(uint32_t cpus)
 	for (unsigned i = best; i < kMaxCpus; i++)
 		if (((cpus & online_) >> i) & 1 && cpus_[i].ntasks < cpus_[best].ntasks)
 			best = i;
-	ipc_unlock(flags);
+	ipc_leave(flags);
 	return best < kMaxCpus ? best : 0;
 }
 
@@ -127,7 +96,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 
 	unsigned long flags = ipc_enter();
 	if (ntasks_ >= kMaxTasks) {
-		ipc_unlock(flags);
+		ipc_leave(flags);
 		tx_hal_free(stack, bytes);
 		return -kENoMem;
 	}
@@ -141,7 +110,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 		CpuHold hold(*this, cpus_[cpu]);
 		t->magic = kTaskMagic;
 	}
-	ipc_unlock(flags);
+	ipc_leave(flags);
 	return kOk;
 }
 
@@ -191,14 +160,15 @@ int Scheduler::task_delete(Task *t)
 {
 	unsigned long flags = ipc_enter();
 	if (!valid(t)) {
-		ipc_unlock(flags);
+		ipc_leave(flags);
 		return -kEInval;
 	}
 	bool running = kill(t);
 	CpuState &here = this_cpu();
 	if (t == here.current) {
+		keep_this_cpu(); // kept by kill() already
+		here.kept = false;
 		ipc_lock_.release();
-		acquire_cpu(here);
 		schedule(here); // never returns: t is dead
 		TX_ASSERT(!"a deleted task was resumed");
 	}
@@ -225,7 +195,7 @@ unsigned Scheduler::delete_tasks_if(bool (*match)(const Task *, void *), void *c
 		slot = used_slots_.next_from(slot);
 		Task *t = slot < kMaxTasks ? slots_[slot] : nullptr;
 		bool hit = t && (!match || match(t, ctx));
-		ipc_unlock(flags);
+		ipc_leave(flags);
 		if (!t)
 			return count;
 		if (hit && task_delete(t) == kOk)
@@ -243,7 +213,7 @@ bool Scheduler::snapshot_next(unsigned *cursor, void (*snap)(const Task *, void 
 		snap(t, ctx);
 		*cursor = slot + 1;
 	}
-	ipc_unlock(flags);
+	ipc_leave(flags);
 	return t != nullptr;
 }
 
@@ -258,10 +228,17 @@ bool Scheduler::snapshot_next(unsigned *cursor, void (*snap)(const Task *, void 
 int Scheduler::suspend(Task *t)
 {
 	unsigned long flags = tx_port_irq_save();
-	if (!t)
-		t = this_cpu().current;
-	CpuState *c = t && !t->linux_ctx ? lock_task(t) : nullptr;
-	if (!c) {
+	CpuState *c;
+	if (!t) { // the caller: on this CPU, no need to look for it
+		c = &this_cpu();
+		acquire_cpu(*c);
+		t = c->current;
+	} else {
+		c = lock_task(t);
+	}
+	if (!c || t->linux_ctx) {
+		if (c)
+			c->lock.release();
 		tx_port_irq_restore(flags);
 		return -kEInval;
 	}
@@ -269,8 +246,7 @@ int Scheduler::suspend(Task *t)
 	update_ready(t);
 	int depth = t->suspend_depth;
 	if (c == &this_cpu() && !in_interrupt(*c)) {
-		schedule(*c);
-		c = &this_cpu();
+		c = &schedule(*c);
 		depth = t->suspend_depth; // the caller itself: as it is when resumed
 	}
 	c->lock.release();
@@ -282,8 +258,10 @@ int Scheduler::suspend(Task *t)
 int Scheduler::resume(Task *t)
 {
 	unsigned long flags = tx_port_irq_save();
-	CpuState *c = t && !t->linux_ctx ? lock_task(t) : nullptr;
-	if (!c) {
+	CpuState *c = lock_task(t);
+	if (!c || t->linux_ctx) {
+		if (c)
+			c->lock.release();
 		tx_port_irq_restore(flags);
 		return -kEInval;
 	}
@@ -306,8 +284,8 @@ void Scheduler::yield()
 		c.ready.remove(t);
 		c.ready.push_back(t);
 	}
-	finish_on(c);
-	tx_port_irq_restore(flags);
+	CpuState &here = in_interrupt(c) ? c : schedule(c);
+	here.lock.unlock(flags);
 }
 
 Task *Scheduler::self()
@@ -414,7 +392,7 @@ unsigned Scheduler::set_cpu_offline(unsigned cpu)
 		c.programmed = kUnprogrammed;
 	}
 	release_all_cpus();
-	ipc_unlock(flags);
+	ipc_leave(flags);
 	return hosted;
 }
 
@@ -434,7 +412,7 @@ void Scheduler::set_cpu_online(unsigned cpu)
 			restart_timer(c, counter());
 	}
 	release_all_cpus();
-	ipc_unlock(flags);
+	ipc_leave(flags);
 }
 
 // Linux context. IPC lock and the two CPU locks, O(log n); while t runs on
@@ -445,28 +423,27 @@ int Scheduler::set_cpus(Task *t, uint32_t cpus)
 		unsigned long flags = ipc_enter();
 		unsigned cpu = first_cpu(cpus);
 		if (!valid(t) || cpu >= kMaxCpus) {
-			ipc_unlock(flags);
+			ipc_leave(flags);
 			return -kEInval;
 		}
 		t->cpus_allowed = cpus;
 		if (t->cpu == cpu) {
-			ipc_unlock(flags);
-			return kOk;
-		}
-		CpuState &from = cpu_of(t), &to = cpus_[cpu];
-		from.lock.acquire();
-		to.lock.acquire();
-		bool running = t->on_cpu;
-		if (!running)
-			move_to_cpu(t, cpu);
-		to.lock.release();
-		from.lock.release();
-		if (!running) {
 			ipc_leave(flags);
 			return kOk;
 		}
+		bool running;
+		{
+			CpuHold from(*this, cpu_of(t)), to(*this, cpus_[cpu]);
+			running = t->on_cpu;
+			if (!running)
+				move_to_cpu(t, cpu);
+		}
+		if (!running) {
+			ipc_leave(flags); // it may preempt this CPU now
+			return kOk;
+		}
 		// Running elsewhere right now: let it reach a switch first.
-		ipc_unlock(flags);
+		ipc_leave(flags);
 		tx_hal_relax();
 	}
 }

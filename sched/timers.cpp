@@ -110,22 +110,19 @@ void Scheduler::timer_fired(Task *t)
 	}
 }
 
-// c's lock and the IPC lock held; t's timer was just popped from c's queue.
-// End t's delay, or its IPC wait with a timeout: that wake takes the locks
-// of the tasks it touches (t's, and the owners along its inheritance chain)
-// one at a time, so c's lock is dropped around it and taken again; nothing
-// about t can change meanwhile that needs neither lock. O(1) plus the IPC
-// wake (cancel_wait).
+// This CPU's lock kept, c's held, and the IPC lock; t's timer was just
+// popped from c's queue. End t's delay, or its IPC wait with a timeout
+// (which also takes the locks of the owners along t's inheritance chain on
+// other CPUs, as the IPC lock allows). O(1) plus the IPC wake
+// (cancel_wait).
 void Scheduler::fire_popped(CpuState &c, Task *t)
 {
-	TX_ASSERT_LOCKED(ipc_lock_.held_here());
+	TX_ASSERT_LOCKED(ipc_lock_.held_here() && c.lock.held_here());
 	if (!ipc_wait(t->wait)) {
 		timer_fired(t);
 		return;
 	}
-	c.lock.release();
-	cancel_wait(t, kRteTimeout);
-	acquire_cpu(c);
+	cancel_wait(t, kRteTimeout); // this CPU's lock is kept: its tasks' steps find it held
 }
 
 // This CPU's lock, and the IPC lock when 'ipc_held'. Fire every timer due by
@@ -201,7 +198,8 @@ inline void Scheduler::check_budgets(CpuState &c, Count now)
 // continued (the order of scheduler.hpp).
 bool Scheduler::timer_irq()
 {
-	CpuState &c = lock_for_interrupt();
+	CpuState &c = this_cpu();
+	bool kept_before = enter_interrupt(c);
 	c.irq_depth++;
 	c.timer_irqs++;
 	// The shot is spent, but a level-triggered timer keeps asserting until
@@ -221,9 +219,10 @@ bool Scheduler::timer_irq()
 	if (timer_running_) {
 		Count horizon = mode_ == TimerMode::Periodic ? c.tick_time : event_time;
 		if (!expire_timers(c, horizon, now, false)) {
+			c.kept = false;
 			c.lock.release();
 			ipc_lock_.acquire();
-			acquire_cpu(c);
+			keep_this_cpu();
 			ipc_held = true;
 			expire_timers(c, horizon, now, true);
 		}
@@ -237,7 +236,7 @@ bool Scheduler::timer_irq()
 	c.irq_depth--;
 	if (ipc_held)
 		ipc_lock_.release(); // before the CPU lock may be kept: no switch with it held
-	return keep_for_dispatch(c, switch_needed);
+	return leave_interrupt(c, kept_before, switch_needed);
 }
 
 // ---- Timer modes and settings (Linux context) ------------------------------------
@@ -263,7 +262,7 @@ void Scheduler::set_mode(TimerMode m)
 {
 	unsigned long flags = ipc_enter();
 	next_mode_ = m;
-	ipc_unlock(flags);
+	ipc_leave(flags);
 }
 
 // RTAI start_rt_timer: oneshot mode ignores 'period' and returns it; periodic
@@ -274,7 +273,7 @@ Count Scheduler::start_timer(Count period)
 {
 	unsigned long flags = ipc_enter();
 	if (next_mode_ == TimerMode::Periodic && period <= 0) {
-		ipc_unlock(flags);
+		ipc_leave(flags);
 		return -kEInval;
 	}
 	acquire_all_cpus();
@@ -286,7 +285,7 @@ Count Scheduler::start_timer(Count period)
 		if (c.online)
 			restart_timer(c, now);
 	release_all_cpus();
-	ipc_unlock(flags);
+	ipc_leave(flags);
 	return period;
 }
 
@@ -300,28 +299,27 @@ void Scheduler::stop_timer()
 	acquire_all_cpus();
 	timer_running_ = false;
 	release_all_cpus();
-	ipc_lock_.release();
+	ipc_leave(flags);
 	for (CpuState &c : cpus_) {
 		for (bool more = true; more;) {
-			ipc_lock_.acquire();
-			acquire_cpu(c);
-			Timer *t = c.timers.earliest();
-			more = t != nullptr;
-			if (more) {
-				c.timers.remove(t);
-				fire_popped(c, static_cast<Task *>(t->owner));
-			} else if (&c == &this_cpu()) {
-				reprogram(c);
-			} else if (c.online) {
-				c.timer_dirty = true;
-				tx_port_send_ipi(c.index);
+			flags = ipc_enter();
+			{
+				CpuHold hold(*this, c);
+				Timer *t = c.timers.earliest();
+				more = t != nullptr;
+				if (more) {
+					c.timers.remove(t);
+					fire_popped(c, static_cast<Task *>(t->owner));
+				} else if (&c == &this_cpu()) {
+					reprogram(c);
+				} else if (c.online) {
+					c.timer_dirty = true;
+					tx_port_send_ipi(c.index);
+				}
 			}
-			c.lock.release();
-			ipc_lock_.release();
+			ipc_leave(flags); // a task woken on this CPU may run now
 		}
 	}
-	preempt_point_unlocked();
-	tx_port_irq_restore(flags);
 }
 
 // IPC lock and every CPU lock: O(CPUs).
@@ -331,7 +329,7 @@ void Scheduler::set_timer_gravity(Count gravity)
 	acquire_all_cpus();
 	gravity_ = gravity > 0 ? gravity : 0;
 	release_all_cpus();
-	ipc_unlock(flags);
+	ipc_leave(flags);
 }
 
 // IPC lock and every CPU lock: O(CPUs).
@@ -341,7 +339,7 @@ void Scheduler::set_watchdog_budget(Count budget)
 	acquire_all_cpus();
 	wd_budget_ = budget > 0 ? budget : 0;
 	release_all_cpus();
-	ipc_unlock(flags);
+	ipc_leave(flags);
 }
 
 // ---- Periodic tasks and sleeping ----------------------------------------------------
@@ -358,16 +356,16 @@ void Scheduler::set_waiting(CpuState &c, Task *t, Wait why, Count deadline)
 	update_ready(t);
 }
 
-// This CPU's lock only, the caller a real-time task that may block: wait
-// for the timer (Delay, Period). Returns the wake result, holding the lock
-// of the CPU it resumed on. O(log n) plus the switch.
-inline int Scheduler::block_self(CpuState &c, Wait why, Count deadline)
+// This CPU's lock only (*c), the caller a real-time task that may block:
+// wait for the timer (Delay, Period). Returns the wake result, holding the
+// lock of the CPU it resumed on, *c. O(log n) plus the switch.
+inline int Scheduler::block_self(CpuState *&c, Wait why, Count deadline)
 {
-	TX_CPU_LOCK_HELD(c);
-	Task *t = c.current;
-	TX_ASSERT(!t->linux_ctx && !in_interrupt(c));
-	set_waiting(c, t, why, deadline);
-	schedule(c);
+	TX_CPU_LOCK_HELD(*c);
+	Task *t = c->current;
+	TX_ASSERT(!t->linux_ctx && !in_interrupt(*c));
+	set_waiting(*c, t, why, deadline);
+	c = &schedule(*c);
 	return t->wake_result;
 }
 
@@ -402,8 +400,7 @@ int Scheduler::make_periodic(Task *t, Count start, Count period)
 		}
 		update_ready(t);
 	} else if (t == c->current && c == &this_cpu() && can_block()) {
-		block_self(*c, Wait::Period, start);
-		c = &this_cpu();
+		block_self(c, Wait::Period, start);
 	} else {
 		set_waiting(*c, t, Wait::Period, start); // re-queues a timer already queued
 	}
@@ -419,9 +416,9 @@ int Scheduler::make_periodic(Task *t, Count start, Count period)
 int Scheduler::wait_period()
 {
 	unsigned long flags;
-	CpuState &c = lock_this_cpu(&flags);
-	Task *t = c.current;
-	bool blockable = !in_interrupt(c) && !t->linux_ctx;
+	CpuState *c = &lock_this_cpu(&flags);
+	Task *t = c->current;
+	bool blockable = !in_interrupt(*c) && !t->linux_ctx;
 	int result;
 	if (!blockable || t->period == 0) {
 		result = blockable ? -kEInval : kRtePerm;
@@ -434,7 +431,7 @@ int Scheduler::wait_period()
 			result = block_self(c, Wait::Period, t->release_time);
 		}
 	}
-	this_cpu().lock.unlock(flags);
+	c->lock.unlock(flags);
 	return result;
 }
 
@@ -442,7 +439,7 @@ int Scheduler::wait_period()
 int Scheduler::sleep_until(Count when)
 {
 	unsigned long flags;
-	CpuState &c = lock_this_cpu(&flags);
+	CpuState *c = &lock_this_cpu(&flags);
 	int result;
 	if (!can_block())
 		result = kRtePerm;
@@ -450,7 +447,7 @@ int Scheduler::sleep_until(Count when)
 		result = kRteTimerOverrun;
 	else
 		result = block_self(c, Wait::Delay, when);
-	this_cpu().lock.unlock(flags);
+	c->lock.unlock(flags);
 	return result;
 }
 

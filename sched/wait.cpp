@@ -7,41 +7,20 @@
 
 namespace tx {
 
-// Waits for the IPC lock: at most one IPC step of each CPU ahead in the
-// ticket queue.
-unsigned long Scheduler::ipc_enter()
-{
-	unsigned long flags = tx_port_irq_save();
-	TX_ASSERT_LOCKED(!holds_a_cpu_lock()); // the IPC lock comes first
-	ipc_lock_.acquire();
-	return flags;
-}
-
-void Scheduler::ipc_leave(unsigned long flags)
-{
-	ipc_lock_.release();
-	preempt_point_unlocked();
-	tx_port_irq_restore(flags);
-}
-
-void Scheduler::ipc_unlock(unsigned long flags)
-{
-	ipc_lock_.release();
-	tx_port_irq_restore(flags);
-}
-
-// IPC lock held, no CPU lock. The task joins the object's queue (and lends
-// its priority along the owner chain) under the IPC lock, stops being ready
-// under its CPU lock, then the IPC lock goes and the switch happens under
-// the CPU lock alone: a waker on another CPU waits for that switch on the
-// CPU lock before it can make the task ready again. O(queue insert) plus
-// the inheritance chain plus the switch.
-int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
+// IPC lock held. The task joins the object's queue (and lends its priority
+// along the owner chain) under the IPC lock, stops being ready under this
+// CPU's lock (kept: a wake-up earlier in the section took it already), then
+// the IPC lock goes and the switch happens under the CPU lock alone: a waker
+// on another CPU waits for that switch on the CPU lock before it can make
+// the task ready again. Returns the wake result, with no lock held (the
+// caller is still masked). O(queue insert) plus the inheritance chain plus
+// the switch.
+int Scheduler::block_kept(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
 {
 	CpuState &c = this_cpu();
 	Task *t = c.current;
 	TX_ASSERT(!t->linux_ctx && !in_interrupt(c));
-	TX_ASSERT_LOCKED(ipc_lock_.held_here() && !holds_a_cpu_lock());
+	TX_ASSERT_LOCKED(ipc_lock_.held_here());
 	t->wait_object = object;
 	if (q)
 		q->add(t);
@@ -49,13 +28,26 @@ int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiRes
 		t->blocked_pi = pi;
 		priority_changed(pi->owner);
 	}
-	acquire_cpu(c);
+	keep(c);
 	set_waiting(c, t, why, deadline);
+	c.kept = false;
 	ipc_lock_.release();
-	schedule(c);
-	int result = t->wake_result;
-	this_cpu().lock.release(); // the CPU this task resumed on
+	schedule(c).lock.release(); // the CPU this task resumed on
+	return t->wake_result;
+}
+
+int Scheduler::block(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi)
+{
+	int result = block_kept(why, q, object, deadline, pi);
 	ipc_lock_.acquire();
+	return result;
+}
+
+int Scheduler::block_and_leave(unsigned long flags, Wait why, WaitQueue *q, void *object, Count deadline,
+			       PiResource *pi)
+{
+	int result = block_kept(why, q, object, deadline, pi);
+	tx_port_irq_restore(flags);
 	return result;
 }
 

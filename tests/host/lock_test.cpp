@@ -59,7 +59,7 @@ TEST_F(LocksDeathTest, ACpuLockTakenTwiceIsRefused)
 			unsigned long flags = tx::g_sched.ipc_enter();
 			tx::CpuHold first(tx::g_sched, tx::g_sched.cpu(1));
 			tx::CpuHold again(tx::g_sched, tx::g_sched.cpu(1)); // would spin forever
-			tx::g_sched.ipc_unlock(flags);
+			tx::g_sched.ipc_leave(flags);
 		},
 		"held_here");
 }
@@ -74,7 +74,7 @@ TEST_F(Locks, TwoCpuLocksWithTheIpcLock)
 		EXPECT_TRUE(tx::g_sched.cpu(1).lock.held_here());
 	}
 	EXPECT_FALSE(tx::g_sched.cpu(1).lock.held());
-	tx::g_sched.ipc_unlock(flags);
+	tx::g_sched.ipc_leave(flags);
 	EXPECT_FALSE(tx::g_sched.cpu(0).lock.held());
 }
 
@@ -178,5 +178,5 @@ TEST_F(LocksDeathTest, ADeviceHandlerMayNotRunWhileTheLockIsKept)
 			tx::g_sched.timer_irq(); // keeps the lock: a switch is needed
 			tx::g_sched.irq_exit();  // a handler's exit now: the ports run handlers first
 		},
-		"handed");
+		"kept");
 }

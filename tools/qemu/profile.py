@@ -16,6 +16,7 @@ Usage: profile.py --arch arm64|x86_64 --initrd CPIO [--job measure] [--kernel IM
                   [--load idle|irqoff] [--window SECONDS] [--show N]
                   [--test profile-irq --nearest --handler line_nmi --job edu_handler
                    --qemu-arg=-device --qemu-arg=edu] [--from-keep KEEP]
+                  [--test profile-cost --load resume|sem --flat FUNC]
 --load irqoff runs the sched-irqoff load (20 ms irq-off sections and a user
 busy loop) under the latency task; the N longest paths are shown.
 --test profile-irq (tests/qemu/scripts/profile-irq.sh) profiles a device
@@ -25,6 +26,9 @@ ends at the real-time handler (--job edu_handler) or at the task it wakes;
 for a device line; default: the timer's); --nearest starts each path at the
 handler entry nearest before the job (the device's own NMI, not the timer
 NMI that released its raiser). --from-keep analyses a --keep of an earlier run.
+--test profile-cost --load resume|sem --flat rt_task_resume|rt_sem_signal:
+a switch path instead (tests/qemu/modules/tx_cost.c loop=1|2): every
+function's instructions per call of the --flat function.
 (a developer tool: `make`-level targets do not depend on it)
 """
 import argparse
@@ -108,10 +112,30 @@ def load_symbols(serial):
     syms = []
     for line in serial:
         m = re.match(r"^([0-9a-f]{16}) [tTW] (\S+)(\s+\[(\S+)\])?", line.strip())
-        if m:
+        if m and not m.group(2).startswith("$"):  # arm64 mapping symbols ($x, $d) name no function
             syms.append((int(m.group(1), 16), m.group(2)))
     syms.sort()
     return [a for a, _ in syms], [n for _, n in syms]
+
+
+def flat(func, pcs, fn, addrs, names):
+    """Instructions per function over the whole window, per call of func
+    (an execution of its first instruction), from its first call to its
+    last, so that a loop of calls is counted whole."""
+    if func not in names:
+        sys.exit("no symbol %s" % func)
+    entry = addrs[names.index(func)]
+    calls = [k for k, pc in enumerate(pcs) if pc == entry]
+    if len(calls) < 2:
+        sys.exit("%s called %d times in the window" % (func, len(calls)))
+    first, last = calls[0], calls[-1]
+    n = len(calls) - 1
+    per = collections.Counter(fn[first:last])
+    total = last - first
+    print("%d calls of %s: %.1f instructions per call" % (n, func, total / n))
+    for name, count in per.most_common():
+        if count / n >= 0.5:
+            print("  %8.1f  %s" % (count / n, name))
 
 
 def main():
@@ -121,7 +145,8 @@ def main():
     ap.add_argument("--kernel", default=None)
     ap.add_argument("--job", default="measure", help="function whose first instruction ends a path")
     ap.add_argument("--timeout", type=int, default=600)
-    ap.add_argument("--load", choices=["idle", "irqoff"], default="idle")
+    ap.add_argument("--load", choices=["idle", "irqoff", "resume", "sem"], default="idle",
+                    help="the guest's load; resume, sem: the loop of --test profile-cost")
     ap.add_argument("--window", default="0.02", help="seconds of execution logged")
     ap.add_argument("--show", type=int, default=8, help="how many paths to break down (longest first)")
     ap.add_argument("--keep", default=None, help="copy the exec log and serial output to KEEP.exec/.serial")
@@ -130,6 +155,10 @@ def main():
     ap.add_argument("--qemu-arg", action="append", default=[], help="one more QEMU argument (repeatable)")
     ap.add_argument("--nearest", action="store_true",
                     help="a path starts at the handler entry nearest before the job (device interrupts)")
+    ap.add_argument("--flat", default=None, metavar="FUNC",
+                    help="no paths: every function's instructions in the window per call of FUNC "
+                         "(entries into its first instruction), e.g. rt_task_resume for "
+                         "--test profile-cost --load resume")
     ap.add_argument("--from-keep", default=None,
                     help="analyse KEEP.exec/.serial of an earlier run instead of booting")
     args = ap.parse_args()
@@ -163,6 +192,9 @@ def main():
         return names[i] if i >= 0 else "?"
     fn = [name_of(pc) for pc in pcs]
     print("executed instructions logged: %d" % len(pcs))
+    if args.flat:
+        flat(args.flat, pcs, fn, addrs, names)
+        return
     # A path: from the last vector entry (el*_irq) before timer_nmi to the
     # first instruction of the job function after it.
     paths = []

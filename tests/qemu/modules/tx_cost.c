@@ -15,6 +15,12 @@ static RT_TASK task, partner;
 static SEM sem, ping, pong;
 #define N 1000
 
+/* loop=1 (resume+suspend) or 2 (sem signal/wait): instead of the measures,
+ * that one operation in bursts of 30 every millisecond until unloaded, for
+ * tools/qemu/profile.py --test profile-cost --flat (Linux keeps the rest). */
+static int loop;
+module_param(loop, int, 0444);
+
 #define MEASURE(label, stmt)                                                        \
 	do {                                                                        \
 		int i;                                                              \
@@ -26,9 +32,28 @@ static SEM sem, ping, pong;
 			  (long long)(rtai_rdtsc() - t0) / N);                          \
 	} while (0)
 
+static void run_loop(void)
+{
+	int i;
+
+	rt_task_make_periodic_relative_ns(NULL, 1000000, 1000000);
+	for (;;) {
+		for (i = 0; i < 30; i++) {
+			if (loop == 1)
+				rt_task_resume(&partner);
+			else
+				rt_sem_signal(&ping), rt_sem_wait(&pong);
+		}
+		rt_task_wait_period();
+	}
+}
+
 static void run(long unused)
 {
 	unsigned long f;
+
+	if (loop)
+		run_loop();
 
 	MEASURE("empty loop", barrier());
 #ifdef CONFIG_ARM64
@@ -60,7 +85,7 @@ static void partner_body(long unused)
 {
 	int i;
 
-	for (i = 0; i < N; i++)
+	for (i = 0; loop != 2 && (i < N || loop == 1); i++)
 		rt_task_suspend(NULL);
 	for (;;) {
 		rt_sem_wait(&ping);

@@ -1,0 +1,18 @@
+# Developer profile (tools/qemu/profile.py --test profile-cost --flat FUNC):
+# one scheduler operation of tests/qemu/modules/tx_cost.c in a loop
+# (tactus.profile_load=resume: rt_task_resume + rt_task_suspend, 2 switches;
+# sem: rt_sem_signal + rt_sem_wait, 2 switches), for a flat per-function
+# instruction count per operation. Not part of the suite.
+echo 0 > /proc/sys/kernel/kptr_restrict
+insmod /lib/modules/tactus_hal.ko && insmod /lib/modules/tactus_sched.ko gravity_ns=0 || exit 1
+load=$(sed -n 's/.*tactus.profile_load=\([a-z]*\).*/\1/p' /proc/cmdline)
+window=$(sed -n 's/.*tactus.profile_window=\([0-9.]*\).*/\1/p' /proc/cmdline)
+case "$load" in sem) mode=2 ;; *) mode=1 ;; esac
+insmod /lib/modules/tx_cost.ko loop=$mode || exit 1
+grep -E " [tT] " /proc/kallsyms | grep -v " __pfx_"
+sleep 0.2
+echo PROFILE-START
+sleep "${window:-0.02}"
+echo PROFILE-STOP
+sleep 0.2
+rmmod tx_cost tactus_sched tactus_hal
