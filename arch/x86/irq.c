@@ -38,14 +38,6 @@ static DEFINE_MUTEX(numbers_mutex); /* handing numbers out and back */
 DEFINE_PER_CPU(unsigned long, tx_x86_lines_due);
 DEFINE_PER_CPU(unsigned long, tx_x86_lines_here);
 
-/* Linux context: move line 'l' (slot) to 'cpu' in the per-CPU line sets. */
-static void set_line_cpu(struct x86_line *l, unsigned int cpu)
-{
-	clear_bit(l->slot, per_cpu_ptr(&tx_x86_lines_here, l->cpu));
-	WRITE_ONCE(l->cpu, cpu);
-	set_bit(l->slot, per_cpu_ptr(&tx_x86_lines_here, cpu));
-}
-
 static struct x86_line *line_of_number(unsigned int irq)
 {
 	unsigned int i = irq - RT_IRQ_TACTUS_BASE;
@@ -181,16 +173,19 @@ int tx_port_irq_line_route(unsigned int slot, uint32_t cpus)
 
 	if (!l || cpu < 0 || apicid_of(cpu) > 255)
 		return -EINVAL;
-	/* The message first: until the line moves, the old CPU still polls it
-	 * and claims an NMI that was on its way there. The new CPU can take the
-	 * device's next MSI before the line is in its set (it finds nothing to
-	 * serve, and the pending() check below sends it the NMI again): ours. */
+	/* Every MSI of the move lands on a CPU that polls the line, however
+	 * long this CPU is held up between two steps (a virtual CPU can be for
+	 * milliseconds, while the device keeps raising): the new CPU polls it
+	 * before the message points there, and claims what it finds pending
+	 * while the line is still served by the old one (lines_nmi.h); the old
+	 * CPU serves until the line is the new one's, and stops polling after. */
 	old = l->cpu;
-	tx_x86_expect_stray(cpu);
+	set_bit(slot, per_cpu_ptr(&tx_x86_lines_here, cpu));
 	aim(l, cpu);
-	set_line_cpu(l, cpu);
+	WRITE_ONCE(l->cpu, cpu);
+	clear_bit(slot, per_cpu_ptr(&tx_x86_lines_here, old));
 	tx_x86_expect_stray(old); /* an MSI still on its way there finds nothing: ours */
-	if (l->dev->pending(l->dev)) /* may have gone to the old CPU meanwhile */
+	if (l->dev->pending(l->dev)) /* claimed on the new CPU, or sent to the old one, meanwhile */
 		tx_x86_device_nmi(cpu);
 	return 0;
 }

@@ -97,9 +97,11 @@ static __always_inline unsigned int tx_x86_lines_serve(void)
 	for_each_set_bit(s, &here, TX_MAX_IRQ_LINES) {
 		struct x86_line *l = READ_ONCE(tx_x86_by_slot[s]);
 
-		if (!l || READ_ONCE(l->cpu) != cpu || !l->dev->pending(l->dev))
+		if (!l || !l->dev->pending(l->dev))
 			continue;
 		out |= TX_LINES_OURS;
+		if (READ_ONCE(l->cpu) != cpu)
+			continue; /* moving here (route): served where it lives until it has moved */
 		if (READ_ONCE(l->in_service)) {
 			WRITE_ONCE(l->recheck, true); /* the one in service, or a new one: see run_line */
 		} else if (READ_ONCE(l->masked)) {
