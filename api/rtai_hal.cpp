@@ -43,9 +43,12 @@ unsigned long rt_global_save_flags_and_cli(void)
 	return (mask << 1) | kTookLock;
 }
 
+// A value that claims the lock on a CPU that does not hold it (made up, or
+// restored twice) releases nothing: a release of a ticket lock nobody holds
+// would let two CPUs in, or none ever again.
 void rt_global_restore_flags(unsigned long flags)
 {
-	if (flags & kTookLock)
+	if ((flags & kTookLock) && held_here())
 		release();
 	tx_port_irq_restore(flags >> 1);
 }
@@ -66,6 +69,8 @@ void rt_global_sti(void)
 
 void rt_global_save_flags(unsigned long *flags)
 {
+	if (!flags)
+		return;
 	unsigned long mask = tx_port_irq_save();
 	tx_port_irq_restore(mask);
 	*flags = (mask << 1) | (held_here() ? kTookLock : 0);

@@ -183,6 +183,8 @@ long rtai_imuldiv(long i, unsigned long mult, unsigned long div)
 
 int rt_printk(const char *fmt, ...)
 {
+	if (!fmt)
+		return 0;
 	va_list ap;
 	va_start(ap, fmt);
 	size_t n = rt_log_v(2, fmt, ap);

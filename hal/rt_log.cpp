@@ -77,6 +77,8 @@ void tx_rt_log_flush(void)
 
 uint64_t tx_rt_log_dropped(void) { return load_relaxed(&g_log.dropped); }
 
+void tx_rt_log_set_pointer_key(unsigned long long key) { tx::format_set_pointer_key(key); }
+
 void tx_rt_log_reset(void)
 {
 	g_log.lock.reset();

@@ -17,6 +17,11 @@ int Mailbox::init(size_t size, bool fifo_order)
 		return -kENoMem;
 	block->bytes = bytes;
 	unsigned long flags = g_sched.ipc_enter();
+	if (valid()) { // live: its waiters and its ring would be lost
+		g_sched.ipc_leave(flags);
+		tx_hal_free(block, bytes);
+		return -kEBusy;
+	}
 	block_ = block;
 	buf_ = reinterpret_cast<char *>(block + 1);
 	size_ = size;

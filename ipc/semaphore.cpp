@@ -11,6 +11,10 @@ int Semaphore::init(int value, int type)
 	if (kind == SemKind::None || (type & ~7))
 		return -kEInval;
 	unsigned long flags = g_sched.ipc_enter();
+	if (valid()) { // live: its waiters and owner would be lost
+		g_sched.ipc_leave(flags);
+		return -kEBusy;
+	}
 	kind_ = kind;
 	recursion_ = 0;
 	waiters_.init((type & kSemFifoQueue) ? QueueOrder::Fifo : QueueOrder::Priority);

@@ -1,9 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "format.hpp"
 
+#include "atomic.hpp"
+
 namespace tx {
 
 namespace {
+
+constinit uint64_t g_pointer_key = 0;
+
+// splitmix64's finaliser: every input bit moves every output bit.
+uint64_t mix(uint64_t v)
+{
+	v ^= v >> 30;
+	v *= 0xbf58476d1ce4e5b9ull;
+	v ^= v >> 27;
+	v *= 0x94d049bb133111ebull;
+	return v ^ (v >> 31);
+}
 
 struct Out {
 	char *buf;
@@ -122,9 +136,18 @@ size_t format_v(char *buf, size_t size, const char *fmt, va_list ap)
 			break;
 		}
 		case 'p': {
+			void *ptr = va_arg(ap, void *);
+			if (!ptr) {
+				emit_string(o, "(null)", s);
+				break;
+			}
 			o.put('0');
 			o.put('x');
-			emit_number(o, reinterpret_cast<uintptr_t>(va_arg(ap, void *)), false, 16, false, s);
+			Spec hash_spec;
+			hash_spec.zero = true;
+			hash_spec.width = 8;
+			uint64_t hash = mix(reinterpret_cast<uintptr_t>(ptr) ^ load_relaxed(&g_pointer_key));
+			emit_number(o, hash & 0xffffffffu, false, 16, false, hash_spec);
 			break;
 		}
 		case 'c':
@@ -156,5 +179,7 @@ size_t format(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
+
+void format_set_pointer_key(uint64_t key) { store_relaxed(&g_pointer_key, key); }
 
 } // namespace tx

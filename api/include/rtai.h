@@ -43,7 +43,9 @@ extern "C" {
 /* printk for real-time context: the line is formatted at once (a subset of
  * printf: %d %i %u %x %X %o %c %s %p %%, l/ll/z, width, '-', '0') into a
  * lock-free log ring and printed by Linux shortly after, so it never waits
- * for a console. Returns the characters queued, 0 if the ring was full. */
+ * for a console. Returns the characters queued, 0 if the ring was full or
+ * fmt is NULL. %p prints a hashed value, as printk's does, never the
+ * address itself. */
 int rt_printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define rtai_print_to_screen rt_printk
 

@@ -32,7 +32,8 @@ extern "C" {
 #endif
 
 /* Create with a ring of 'size' bytes; qtype PRIO_Q (default) or FIFO_Q.
- * Linux context (allocates). 0, -EINVAL, -ENOMEM. */
+ * Linux context (allocates). 0, -EINVAL, -ENOMEM, or -EBUSY for a live MBX
+ * (initialised and not deleted: its waiters and ring would be lost). */
 int rt_typed_mbx_init(MBX *mbx, int size, int qtype);
 int rt_mbx_init(MBX *mbx, int size);
 

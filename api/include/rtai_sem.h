@@ -41,8 +41,10 @@ typedef SEM CND;
 extern "C" {
 #endif
 
-/* Initialise. Any context. Returns 0, or -EINVAL for a bad sem or type
- * (RTAI returns nothing). rt_sem_init is a priority-queued CNT_SEM. */
+/* Initialise. Any context. Returns 0, -EINVAL for a bad sem or type, or
+ * -EBUSY for a live SEM (initialised and not deleted: re-initialising it
+ * would lose its waiters; RTAI returns nothing). rt_sem_init is a
+ * priority-queued CNT_SEM. */
 int rt_typed_sem_init(SEM *sem, int value, int type);
 int rt_sem_init(SEM *sem, int value);
 

@@ -459,9 +459,20 @@ static long ioctl_eavesdrop(struct rtf_dev *d, unsigned int f, const struct rt_f
 	return ret < 0 && ret != -EFAULT ? 0 : ret;
 }
 
+/* Only the newest 'size' bytes of a write larger than the FIFO can stay in
+ * it: just those are read, so a huge count costs O(FIFO size) under the
+ * mutex, not O(count), and the bytes the FIFO would drop are never touched.
+ * The whole count is reported written, as the bytes the ring drops are. */
 static long ioctl_overwrite(struct rtf_dev *d, unsigned int f, const struct rt_fifo_io *io)
 {
-	return write_wait(d, f, io->buf, io->count, 0, TX_FIFO_PUT_OVERWRITE);
+	struct tx_fifo_info info;
+	size_t skip = 0;
+	long ret;
+
+	if (tx_fifo_info(f, &info) == 0 && io->count > info.size)
+		skip = io->count - info.size;
+	ret = write_wait(d, f, io->buf + skip, io->count - skip, 0, TX_FIFO_PUT_OVERWRITE);
+	return ret > 0 ? ret + (long)skip : ret;
 }
 
 /* All 'count' bytes or none: count or 0, never waits. */

@@ -11,6 +11,7 @@
 #include <linux/hardirq.h>
 #include <linux/irq_work.h>
 #include <linux/module.h>
+#include <linux/random.h>
 #include <linux/mm.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
@@ -242,6 +243,7 @@ static int hal_show(struct seq_file *m, void *v)
 void tx_linux_work_reset(void);
 void tx_linux_work_run_all(void);
 void tx_rt_log_reset(void);
+void tx_rt_log_set_pointer_key(unsigned long long key);
 
 static int __init tactus_hal_init(void)
 {
@@ -249,6 +251,7 @@ static int __init tactus_hal_init(void)
 
 	tx_linux_work_reset();
 	tx_rt_log_reset();
+	tx_rt_log_set_pointer_key(get_random_u64()); /* rt_printk's %p: hashed, as printk's */
 	tx_irq_reset();
 	err = tx_arch_init();
 	if (err)

@@ -34,6 +34,9 @@ long rtai_imuldiv(long i, unsigned long mult, unsigned long div);
  * the lock is recursive per CPU. rt_global_save_flags_and_cli() returns a
  * value for rt_global_restore_flags() that undoes exactly that call.
  * Hold it for short, bounded sections only: it delays every real-time task.
+ * rt_global_restore_flags() releases the lock only on the CPU that holds it
+ * (flags that claim otherwise just restore the masking state);
+ * rt_global_save_flags(NULL) does nothing.
  */
 void rt_global_cli(void);
 void rt_global_sti(void);

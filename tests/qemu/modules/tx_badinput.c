@@ -134,6 +134,31 @@ static int __init tx_badinput_init(void)
 	expect_eq("wait-period-linux", rt_task_wait_period(), RTE_PERM);
 	expect_eq("sleep-linux", rt_sleep(nano2count(1000)), RTE_PERM);
 
+	/* ---- printing and the global lock ---- */
+	{
+		/* Through a pointer: the format attribute would (rightly)
+		 * reject a NULL format at compile time. */
+		int (*volatile print)(const char *, ...) = rt_printk;
+
+		expect_eq("printk-null-format", print(NULL), 0);
+	}
+	rt_global_save_flags(NULL); /* nothing to store: nothing happens */
+	expect_eq("global-save-flags-null-survived", 1, 1);
+	{
+		unsigned long f;
+
+		/* A made-up "took the lock" on a CPU that does not hold it: the
+		 * lock must not be released (it would let the next taker spin
+		 * forever, or two CPUs in). */
+		rt_global_restore_flags(1);
+		f = rt_global_save_flags_and_cli();
+		expect_eq("global-lock-after-forged-restore", f & 1, 1);
+		rt_global_restore_flags(f);
+		f = rt_global_save_flags_and_cli();
+		expect_eq("global-lock-taken-again", f & 1, 1);
+		rt_global_restore_flags(f);
+	}
+
 	/* ---- semaphores ---- */
 	expect_eq("sem-init-null", rt_sem_init(NULL, 0), -EINVAL);
 	expect_eq("sem-init-bad-type", rt_typed_sem_init(&s, 0, 99), -EINVAL);
@@ -147,6 +172,8 @@ static int __init tx_badinput_init(void)
 	expect_eq("sem-wait-if-empty", rt_sem_wait_if(&s), 0);
 	expect_eq("sem-count-unchanged", rt_sem_count(&s), 0);
 	expect_eq("sem-signal", rt_sem_signal(&s), 0);
+	expect_eq("sem-init-live-ebusy", rt_sem_init(&s, 5), -EBUSY);
+	expect_eq("sem-count-kept-after-refused-init", rt_sem_count(&s), 1);
 	expect_eq("sem-wait-linux-free-unit", rt_sem_wait(&s), 1);
 	expect_eq("sem-delete", rt_sem_delete(&s), 0);
 	expect_eq("sem-delete-twice", rt_sem_delete(&s), RTE_OBJINV);
@@ -163,6 +190,7 @@ static int __init tx_badinput_init(void)
 	expect_eq("mbx-receive-if-uninitialised", rt_mbx_receive_if(&zero_mbx, &v, sizeof(v)), RTE_OBJINV);
 	expect_eq("mbx-delete-uninitialised", rt_mbx_delete(&zero_mbx), RTE_OBJINV);
 	expect_eq("mbx-init", rt_mbx_init(&m, 16), 0);
+	expect_eq("mbx-init-live-ebusy", rt_mbx_init(&m, 64), -EBUSY);
 	expect_eq("mbx-receive-linux-would-block", rt_mbx_receive(&m, &v, sizeof(v)), RTE_PERM);
 	expect_eq("mbx-receive-if-empty", rt_mbx_receive_if(&m, &v, sizeof(v)), sizeof(v));
 	v = 42;
@@ -174,6 +202,8 @@ static int __init tx_badinput_init(void)
 	expect_eq("mbx-receive-if-value", v, 42);
 	expect_eq("mbx-delete", rt_mbx_delete(&m), 0);
 	expect_eq("mbx-delete-twice", rt_mbx_delete(&m), RTE_OBJINV);
+	expect_eq("mbx-init-after-delete", rt_mbx_init(&m, 16), 0);
+	expect_eq("mbx-delete-again", rt_mbx_delete(&m), 0);
 
 	/* ---- from real-time context ---- */
 	if (rt_task_init(&rt_checker, rt_checks, 0, 8192, 1, 0, NULL) == 0) {

@@ -214,6 +214,26 @@ int main(void)
 		r = ioctl(fd5, OVRWRITE, &io);
 		check("ioctl-ovrwrite", r == 5000 && proc_fifo(5, &pf) == 1 && pf.to_rt == 4096,
 		      "ret %ld to-rt %lu", r, pf.to_rt);
+		{
+			/* A count far beyond the FIFO: only the newest 4096 bytes
+			 * can stay, and only they are read (the rest is not even
+			 * accessible: before, the copy walked it all, holding the
+			 * FIFO's mutex, and failed with EFAULT). */
+			size_t big = 64u << 20;
+			char *region = mmap(NULL, big, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+			struct rt_fifo_io huge = { .buf = region, .count = big };
+
+			if (region != MAP_FAILED && mprotect(region + big - 4096, 4096, PROT_READ | PROT_WRITE) == 0) {
+				memset(region + big - 4096, 'T', 4096);
+				r = ioctl(fd5, OVRWRITE, &huge);
+				check("ioctl-ovrwrite-huge-reads-only-what-stays",
+				      r == (long)big && proc_fifo(5, &pf) == 1 && pf.to_rt == 4096,
+				      "ret %ld errno %d to-rt %lu", r, errno, pf.to_rt);
+				munmap(region, big);
+			} else {
+				check("ioctl-ovrwrite-huge-reads-only-what-stays", 0, "mmap/mprotect failed");
+			}
+		}
 		io.count = 10;
 		errno = 0;
 		r = ioctl(fd5, WRITE_IF, &io);
