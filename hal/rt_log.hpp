@@ -26,6 +26,8 @@ size_t tx_rt_log_v(int level, const char *fmt, va_list ap);
 void tx_rt_log_flush(void);
 uint64_t tx_rt_log_dropped(void);
 void tx_rt_log_reset(void);
+// The key of %p's hash (lib/format.hpp): the glue sets a random one at load.
+void tx_rt_log_set_pointer_key(unsigned long long key);
 }
 
 namespace tx {

@@ -48,6 +48,7 @@ static u64 armed_cmp;     /* ... with this comparator value */
 static u64 horizon_tsc, min_delta_tsc;
 static struct file *held[MAX_HELD];
 static char description[120];
+static bool stopped; /* hpet_stop(): the NMI side leaves the HPET alone */
 
 static inline u64 tsc_to_hpet_ceil(u64 tsc)
 {
@@ -139,6 +140,8 @@ static void hpet_aim(void)
 	u64 when;
 	int pass, cpu;
 
+	if (unlikely(READ_ONCE(stopped)))
+		return;
 	/* Replacing an armed comparator: stop it, then ask the counter
 	 * whether its match came first. If it did, its MSI is on the way to
 	 * armed_cpu and, once re-aimed, will not look like mine. Asking the
@@ -169,7 +172,7 @@ static void hpet_aim(void)
  * leave the comparator in the past, and the timer silent. */
 static bool hpet_nmi_is_mine(u64 now)
 {
-	if (armed_cpu != (int)raw_smp_processor_id())
+	if (unlikely(READ_ONCE(stopped)) || armed_cpu != (int)raw_smp_processor_id())
 		return false;
 	if ((s64)(now + min_delta_tsc - armed_tsc) < 0 &&
 	    (s64)(readq(hpet + HPET_COUNTER) - armed_cmp) < 0)
@@ -262,15 +265,24 @@ found:
 	cfg = (c & ~(HPET_TN_PERIODIC | HPET_TN_32BIT | HPET_TN_ENABLE)) | HPET_TN_FSB;
 	writeq(cfg, hpet + HPET_Tn_CFG(channel));
 	route_cpu = armed_cpu = -1;
+	WRITE_ONCE(stopped, false);
 	tsc_ref = rdtsc();
 	hpet_ref = readq(hpet + HPET_COUNTER);
 	snprintf(description, sizeof(description), "HPET comparator %u (MSI as NMI, %llu Hz)", channel, hpet_hz);
 	return 0;
 }
 
+/* Serialised with aim() by the caller (the timer lock): an aim in flight on
+ * another CPU has passed its check and finishes first. */
+static void hpet_stop(void)
+{
+	WRITE_ONCE(stopped, true);
+	writeq(cfg & ~(HPET_TN_ENABLE | HPET_TN_FSB), hpet + HPET_Tn_CFG(channel));
+	armed_cpu = -1;
+}
+
 static void hpet_release(void)
 {
-	writeq(cfg & ~(HPET_TN_ENABLE | HPET_TN_FSB), hpet + HPET_Tn_CFG(channel));
 	iounmap(hpet);
 	hpet = NULL;
 	release_dev_hpet();
@@ -284,6 +296,7 @@ static const char *hpet_describe(void)
 const struct tx_x86_timer_source tx_x86_hpet_source = {
 	.name = "hpet",
 	.claim = hpet_claim,
+	.stop = hpet_stop,
 	.release = hpet_release,
 	.aim = hpet_aim,
 	.nmi_is_mine = hpet_nmi_is_mine,

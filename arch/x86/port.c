@@ -126,10 +126,15 @@ void tx_arch_exit(void)
 
 	for_each_possible_cpu(cpu)
 		irq_work_sync(&per_cpu_ptr(&tx_cpu, cpu)->kick);
-	tx_x86_source->release();
-	/* NMIs already on their way must still find a claimant. */
+	/* The source goes quiet first; NMIs already on their way still find
+	 * our handler and a claim, without the hardware; only once the handler
+	 * is gone (unregister_nmi_handler waits for those in flight) is the
+	 * hardware unmapped. Before, it was unmapped first, under a handler
+	 * that could still read it. */
+	tx_x86_timer_stop_source();
 	synchronize_rcu();
 	unregister_nmi_handler(NMI_LOCAL, "tactus");
+	tx_x86_source->release();
 }
 
 const char *tx_arch_describe(void)

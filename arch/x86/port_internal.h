@@ -95,4 +95,8 @@ int tx_x86_lines_run(void);
  * an occurrence held, a line routed there). Any context. */
 void tx_x86_device_nmi(unsigned int cpu);
 
+/* timer_mux.c, at unload: the timer source stops under the timer lock; the
+ * NMI handler then leaves the hardware alone (timer_source.h, stop()). */
+void tx_x86_timer_stop_source(void);
+
 #endif /* TACTUS_X86_PORT_INTERNAL_H */

@@ -81,3 +81,17 @@ void tx_port_timer_stop(void)
 	tx_port_timer_program(U64_MAX);
 }
 
+/* Unload, Linux context: the source goes quiet under the timer lock, so an
+ * aim in flight on another CPU (an NMI handler) finishes before it. */
+void tx_x86_timer_stop_source(void)
+{
+	unsigned long flags;
+	struct tx_x86_cpu *self;
+
+	local_irq_save(flags);
+	self = this_cpu_ptr(&tx_cpu);
+	timer_lock_take(self);
+	tx_x86_source->stop();
+	timer_lock_drop(self);
+	local_irq_restore(flags);
+}

@@ -17,6 +17,12 @@ struct tx_x86_timer_source {
 	/* Linux context: find the hardware and claim it, or log one line
 	 * naming what is missing and fail with nothing claimed. */
 	int (*claim)(void);
+	/* At unload: stop() (IF off, serialised with aim() by the caller)
+	 * silences the hardware, and from then on aim() and nmi_is_mine()
+	 * touch it no more (they do nothing and say no); the port then waits
+	 * for the NMI handlers in flight and unregisters its own before
+	 * release() (Linux context) gives the hardware back. */
+	void (*stop)(void);
 	void (*release)(void);
 	/* Wake times changed (tx_x86_wake): make the NMIs follow. Called
 	 * with IF off on any CPU, NMI context included; serialised by the
