@@ -126,15 +126,15 @@ int tx_sched_tasks(tx_task_info *out, int max)
 	return c.count;
 }
 
-unsigned int tx_sched_delete_tasks(int (*match)(void (*)(long), void *), void *ctx)
+unsigned int tx_sched_delete_tasks(int (*match)(void (*)(long), const void *, void *), void *ctx)
 {
 	struct Match {
-		int (*fn)(void (*)(long), void *);
+		int (*fn)(void (*)(long), const void *, void *);
 		void *ctx;
 	} m{match, ctx};
 	auto pred = [](const Task *t, void *p) {
 		auto *mm = static_cast<Match *>(p);
-		return mm->fn(t->entry, mm->ctx) != 0;
+		return mm->fn(t->entry, t, mm->ctx) != 0;
 	};
 	return g_sched.delete_tasks_if(match ? +pred : nullptr, &m);
 }

@@ -55,9 +55,10 @@ void tx_sched_get_summary(struct tx_sched_summary *out);
 void tx_sched_cpu_summary(unsigned int cpu, struct tx_cpu_summary *out);
 /* Copy up to 'max' tasks; returns how many tasks exist. */
 int tx_sched_tasks(struct tx_task_info *out, int max);
-/* Delete the tasks whose function satisfies match(entry, ctx) (all if match
- * is NULL); returns how many. Linux context. */
-unsigned int tx_sched_delete_tasks(int (*match)(void (*entry)(long), void *ctx), void *ctx);
+/* Delete the tasks for which match(entry, task, ctx) holds, given each
+ * task's function and the address of its control block (the RT_TASK), all
+ * if match is NULL; returns how many. Linux context. */
+unsigned int tx_sched_delete_tasks(int (*match)(void (*entry)(long), const void *task, void *ctx), void *ctx);
 /* CPU hotplug (Linux context, on that CPU): offline returns the number of
  * tasks placed there and refuses if nonzero; 0: no task can be placed on it
  * until tx_sched_cpu_online. */

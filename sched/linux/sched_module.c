@@ -50,9 +50,13 @@ static const struct tx_core_ops core_ops = {
 
 /* ---- Tasks outliving their module ----------------------------------------- */
 
-static int entry_in_module(void (*entry)(long), void *mod)
+/* A task is the module's if its code or its control block (the RT_TASK,
+ * in the module's data) lies in the module: either would be freed with it.
+ * (Matching the code alone let a task whose function is elsewhere, e.g. in
+ * another module, outlive its RT_TASK.) */
+static int task_of_module(void (*entry)(long), const void *task, void *mod)
 {
-	return within_module((unsigned long)entry, mod);
+	return within_module((unsigned long)entry, mod) || within_module((unsigned long)task, mod);
 }
 
 static int module_event(struct notifier_block *nb, unsigned long event, void *data)
@@ -63,7 +67,7 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	/* GOING: after the module's exit function, before its memory goes. */
 	if (event != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
-	n = tx_sched_delete_tasks(entry_in_module, mod);
+	n = tx_sched_delete_tasks(task_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u real-time task(s) running at unload; deleted them\n",
 			mod->name, n);

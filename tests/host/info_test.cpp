@@ -92,19 +92,25 @@ TEST_F(Info, SummariesCountTasksTimerAndSwitches)
 	EXPECT_EQ(s.watchdog_ns, 0);
 }
 
-// Module unload: the glue deletes the tasks whose function lies in the
-// module; here the match is by argument-free entry, so all or none.
+// Module unload: the glue deletes the tasks whose function or control block
+// lies in the module; here the match is all or none, then by control block.
 TEST_F(Info, DeleteTasksByEntryMatch)
 {
 	ASSERT_EQ(spawn(a, 3, [] {}), 0);
 	ASSERT_EQ(spawn(b, 4, [] {}), 0);
-	auto none = [](void (*)(long), void *) { return 0; };
-	auto all = [](void (*)(long), void *) { return 1; };
+	auto none = [](void (*)(long), const void *, void *) { return 0; };
+	auto all = [](void (*)(long), const void *, void *) { return 1; };
 	EXPECT_EQ(tx_sched_delete_tasks(+none, nullptr), 0u);
 	EXPECT_EQ(tx_sched_tasks(nullptr, 0), 2);
 	EXPECT_EQ(tx_sched_cpu_offline(0), 2u); // refused: CPU 0 hosts them
 	EXPECT_EQ(tx_sched_delete_tasks(+all, nullptr), 2u);
 	EXPECT_EQ(tx_sched_tasks(nullptr, 0), 0);
+	ASSERT_EQ(spawn(a, 3, [] {}), 0);
+	ASSERT_EQ(spawn(b, 4, [] {}), 0);
+	auto only_a = [](void (*)(long), const void *task, void *ctx) { return task == ctx ? 1 : 0; };
+	EXPECT_EQ(tx_sched_delete_tasks(+only_a, &a), 1u); // by the RT_TASK's address
+	EXPECT_EQ(rt_task_delete(&a), -EINVAL);
+	EXPECT_EQ(tx_sched_delete_tasks(+all, nullptr), 1u);
 	ASSERT_EQ(spawn(c, 5, [] {}), 0);
 	EXPECT_EQ(tx_sched_delete_tasks(nullptr, nullptr), 1u); // NULL: all
 	tx_sched_cpu_online(0); // already online: nothing changes

@@ -9,6 +9,9 @@
  *   sem-waiter blocked for ever on a semaphore in this module's data
  *   suspended  created and never started
  *   remote     (only with 2+ CPUs and cpu=0) on CPU 1, every 1 ms, busy 800 us
+ *   foreign    its function is in another module (tactus_sched's
+ *              rt_task_suspend, suspending itself for ever), its RT_TASK in
+ *              this module's data: it must go with the module all the same
  * Parameter 'tasks' (read-only) is how many were created.
  */
 #include <linux/module.h>
@@ -23,7 +26,7 @@ module_param(tasks, int, 0444);
 static unsigned long jobs;
 module_param(jobs, ulong, 0444);
 
-static RT_TASK periodic, waiter, suspended, remote;
+static RT_TASK periodic, waiter, suspended, remote, foreign;
 static SEM never;
 
 static void periodic_body(long busy_us)
@@ -60,6 +63,12 @@ static int __init tx_orphan_init(void)
 	if (cpu == 0 && num_online_cpus() > 1 && cpu_online(1) &&
 	    !rt_task_init_cpuid(&remote, periodic_body, 800, 8192, 5, 0, NULL, 1)) {
 		rt_task_make_periodic_relative_ns(&remote, 300000, 1000000);
+		tasks++;
+	}
+	/* rt_task_suspend(NULL) as a task function: called with the argument
+	 * 0, it suspends the task itself. */
+	if (!rt_task_init_cpuid(&foreign, (void (*)(long))(void *)rt_task_suspend, 0, 8192, 8, 0, NULL, cpu)) {
+		rt_task_resume(&foreign);
 		tasks++;
 	}
 	pr_info("tx_orphan: %d task(s) created, not deleted at exit\n", tasks);
