@@ -78,11 +78,58 @@ static int wait_nmi_delivered(struct tx_x86_cpu *c)
 }
 
 /*
+ * The first retry's delay (nmi.c, retry_later): three self NMIs take the
+ * retry path, as if they had found IF-off entry code. Each measures, from
+ * the retry's arming to the first instruction of the interrupted loop after
+ * the NMI, the exit that a retry must not land in (it would find the same
+ * instruction); the longest, retry_window_pct percent longer, is the
+ * first delay, at most retry_us. Each probe then waits for its retry NMI to come.
+ */
+static int probe_retry_exit(struct tx_x86_cpu *c)
+{
+	u64 longest = div_u64((u64)tx_x86_retry_us * tx_x86_tsc_hz, 1000000), worst = 0;
+	unsigned long flags;
+	int i, err = 0;
+
+	tx_x86_retry_first_tsc = longest; /* what a retry waits until it is measured */
+	local_irq_save(flags);
+	c->selftest = SELFTEST_RETRY;
+	for (i = 0; i < 3 && !err; i++) {
+		u64 t0 = rdtsc(), resumed;
+
+		WRITE_ONCE(c->retry_armed_tsc, 0);
+		send_nmi(raw_smp_processor_id(), WHY_IPI);
+		while (!READ_ONCE(c->retry_armed_tsc) && rdtsc() - t0 < tx_x86_tsc_hz / 100)
+			cpu_relax();
+		resumed = rdtsc();
+		if (!c->retry_armed_tsc) {
+			err = -EIO;
+			break;
+		}
+		worst = max(worst, resumed - c->retry_armed_tsc);
+		while (READ_ONCE(c->retry_at) != U64_MAX && rdtsc() - t0 < tx_x86_tsc_hz / 100)
+			cpu_relax();
+		if (READ_ONCE(c->retry_at) != U64_MAX)
+			err = -EIO;
+		c->retries = 0;
+	}
+	c->selftest = SELFTEST_OFF;
+	local_irq_restore(flags); /* the kick the probes queued runs: no core yet, nothing to do */
+	if (err) {
+		pr_err("tactus: self-test: the retry NMI %s\n", c->retry_armed_tsc ? "did not come" : "was not armed");
+		return err;
+	}
+	tx_x86_retry_first_tsc = min(longest, worst + div_u64(worst * tx_x86_retry_window_pct, 100));
+	return 0;
+}
+
+/*
  * Three self NMIs from kernel code with IF off: the handler must recognise
  * the NMI stack layout, redirect, and the trampoline must come back here with
  * every register intact (the compiler keeps live values in registers across
- * the loop). Then three timer one-shots must raise timer NMIs. Preemption
- * is off: the NMIs are this CPU's.
+ * the loop). Then three timer one-shots must raise timer NMIs, and three
+ * retries measure the NMI exit (probe_retry_exit). Preemption is off: the
+ * NMIs are this CPU's.
  */
 int tx_x86_self_test(void)
 {
@@ -91,12 +138,12 @@ int tx_x86_self_test(void)
 	int i, err = 0;
 
 	local_irq_save(flags);
-	c->selftest = 1;
+	c->selftest = SELFTEST_REDIRECT;
 	for (i = 0; i < 3 && !err; i++) {
 		send_nmi(raw_smp_processor_id(), WHY_IPI);
 		err = wait_nmi_delivered(c);
 	}
-	c->selftest = 0;
+	c->selftest = SELFTEST_OFF;
 	trips = c->selftest_trips;
 	local_irq_restore(flags);
 	if (err) {
@@ -122,10 +169,14 @@ int tx_x86_self_test(void)
 			return -EIO;
 		}
 	}
+	err = probe_retry_exit(c);
+	if (err)
+		return err;
 	/* Each timer release pays at least the shortest entry (deadline ->
 	 * handler) and exit (handler -> trampoline) seen here: the port's
 	 * share of the timer gravity tactus_sched calibrates. */
-	pr_info("tactus: self-test: 3 redirect round trips, 3 timer NMIs; timer to trampoline at least %llu ns\n",
-		mul_u64_u32_div(c->stats.entry_min + c->stats.exit_min, 1000000, tsc_khz));
+	pr_info("tactus: self-test: 3 redirect round trips, 3 timer NMIs, 3 retries; timer to trampoline at least %llu ns, first retry after %llu ns\n",
+		mul_u64_u32_div(c->stats.entry_min + c->stats.exit_min, 1000000, tsc_khz),
+		mul_u64_u32_div(tx_x86_retry_first_tsc, 1000000, tsc_khz));
 	return 0;
 }

@@ -31,7 +31,13 @@
 
 unsigned int tx_x86_retry_us = 30;
 module_param_named(retry_us, tx_x86_retry_us, uint, 0444);
-MODULE_PARM_DESC(retry_us, "delay of the retry NMI after a release found Linux in a spot it cannot preempt (entry code with interrupts off); must exceed the NMI path");
+MODULE_PARM_DESC(retry_us, "longest delay of a retry NMI after a release found Linux in a spot it cannot preempt (entry code with interrupts off); must exceed the NMI path");
+
+unsigned int tx_x86_retry_window_pct = 33;
+module_param_named(retry_window_pct, tx_x86_retry_window_pct, uint, 0444);
+MODULE_PARM_DESC(retry_window_pct, "what the first retry NMI leaves the interrupted code to get out of IF-off entry text, in percent of the NMI exit measured at load, on top of it");
+
+u64 tx_x86_retry_first_tsc;
 
 static unsigned int retry_cap = 64;
 module_param(retry_cap, uint, 0444);
@@ -180,6 +186,7 @@ void tx_x86_kicked(struct irq_work *work)
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
 	__this_cpu_write(tx_x86_masked, 1);
+	__this_cpu_write(tx_cpu.retries, 0); /* Linux enabled IRQs: a retry chain ends here */
 	if (core)
 		core->dispatch(); /* no switch pending (a retry came first): returns at once */
 	unmask_draining();
@@ -187,20 +194,37 @@ void tx_x86_kicked(struct irq_work *work)
 
 /*
  * The retry NMI: for kernel code with IF off in the entry text, irq_work
- * would wait for Linux's sti. An NMI retry_us later lands past the window
- * (the entry text has no loops that keep IF off for long), so a release is
- * late by at most retry_us plus one NMI path per window it meets; retry_us
- * must exceed the NMI path, or the interrupted code would never advance.
- * After retry_cap retries in a row the irq_work is left to do it.
+ * would wait for Linux's sti (up to the end of an irq-off section). A
+ * second NMI lands past the window instead (the entry text has no loops
+ * that keep IF off for long). It is aimed at the window's end: the first
+ * retry of a chain after this NMI's own exit (from the arming to the
+ * interrupted code's next instruction, measured at load by the self-test)
+ * and a third as long again for the rest of the entry code (retry_window_pct:
+ * both are instruction paths, so the share holds at any CPU speed; measured
+ * under -icount shift=5: an exit of 14.2 us, and sched-irqoff's retries
+ * found the code still in the entry text 3 us later, never 4); a retry that finds
+ * the CPU in IF-off entry text again waits half as long again as the last
+ * one, up to retry_us. A retry aimed inside the NMI's exit would land at
+ * the same instruction and make no progress; the growth ends that too.
+ * Bound: a chain is at most retry_cap retries of at most retry_us plus
+ * one NMI path each; after that the irq_work is left to do it. Armed last
+ * in the NMI, so that the measured exit is all that follows it.
  */
-static void retry_later(struct tx_x86_cpu *c)
+static void retry_later(struct tx_x86_cpu *c, const struct pt_regs *regs)
 {
+	u64 longest = div_u64((u64)tx_x86_retry_us * tx_x86_tsc_hz, 1000000);
+	u64 delay;
+
 	if (c->retries >= retry_cap)
 		return;
+	delay = c->retries ? c->retry_delay + c->retry_delay / 2 : tx_x86_retry_first_tsc;
+	c->retry_delay = min(delay, longest);
 	c->retries++;
-	c->stats.kicks++;
+	c->stats.retries++;
+	c->retry_ip = regs->ip;
 	timer_lock_take(c);
-	c->retry_at = rdtsc() + div_u64((u64)tx_x86_retry_us * tx_x86_tsc_hz, 1000000);
+	c->retry_armed_tsc = rdtsc();
+	c->retry_at = c->retry_armed_tsc + c->retry_delay;
 	set_wake(c, raw_smp_processor_id());
 	tx_x86_source->aim();
 	timer_lock_drop(c);
@@ -324,7 +348,7 @@ int tx_nmi(unsigned int type, struct pt_regs *regs)
 		__this_cpu_write(tx_x86_masked, 0);
 		goto out;
 	}
-	if (redirectable(regs)) {
+	if (redirectable(regs) && likely(c->selftest != SELFTEST_RETRY)) {
 		c->retries = 0;
 		redirect(regs, c); /* the trampoline starts masked; its dispatch uses the kept lock */
 		goto out;
@@ -334,9 +358,13 @@ int tx_nmi(unsigned int type, struct pt_regs *regs)
 	if (READ_ONCE(tx_hal_core))
 		tx_hal_core->dispatch_later();
 	__this_cpu_write(tx_x86_masked, 0);
-	if (!user_mode(regs) && !(regs->flags & X86_EFLAGS_IF))
-		retry_later(c);
+	c->stats.kicks++;
 	irq_work_queue(&c->kick);
+	if (!user_mode(regs) && !(regs->flags & X86_EFLAGS_IF)) {
+		if ((why & WHY_RETRY) && regs->ip == c->retry_ip)
+			c->stats.retries_early++; /* it came before the code moved on */
+		retry_later(c, regs);
+	}
 out:
 	if (c->aim_due) {
 		c->aim_due = false;

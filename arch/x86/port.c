@@ -14,6 +14,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/irq_work.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/random.h>
@@ -111,8 +112,9 @@ int tx_arch_init(void)
 		goto fail;
 	}
 	snprintf(description, sizeof(description),
-		 "x86_64: timer %s, time base TSC %llu Hz, NMI IPIs, retry %u us", tx_x86_source->describe(),
-		 tx_x86_tsc_hz, tx_x86_retry_us);
+		 "x86_64: timer %s, time base TSC %llu Hz, NMI IPIs, retry after %llu ns (at most %u us)",
+		 tx_x86_source->describe(), tx_x86_tsc_hz, div_u64(tx_x86_retry_first_tsc * 1000000000, tx_x86_tsc_hz),
+		 tx_x86_retry_us);
 	pr_info("tactus: %s\n", description);
 	return 0;
 fail:

@@ -41,19 +41,26 @@ struct tx_x86_cpu {
 	unsigned long nmi_sent; /* an NMI IPI to this CPU is in flight */
 	u64 deadline;           /* the core's TSC deadline, U64_MAX: none */
 	u64 retry_at;           /* a retry NMI, U64_MAX: none */
-	unsigned int retries;   /* consecutive retry NMIs */
+	unsigned int retries;   /* retry NMIs of the current chain (nmi.c, retry_later) */
+	u64 retry_delay;        /* the last retry's delay, TSC counts */
+	u64 retry_armed_tsc;    /* when it was armed */
+	unsigned long retry_ip; /* where the NMI that armed it found the CPU */
 	bool aim_due;           /* the source must be re-aimed before the NMI ends */
 	unsigned long in_timer_lock; /* this CPU takes or holds the timer lock */
 	unsigned long nmi_deferred;  /* an NMI came meanwhile, see timer_lock_take() */
 	u64 late_msi_until;     /* until then, an NMI with nothing in it is ours ... */
 	unsigned long late_credit; /* ... this many more times */
 	u64 redirect_tsc;       /* when redirect() ran: the trampoline measures the exit */
-	unsigned long selftest;        /* nonzero during the load-time self-test */
+	unsigned long selftest;        /* the load-time self-test's phase (SELFTEST_*) */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
 	struct irq_work kick;
 	struct tx_hal_stats stats;
 };
 DECLARE_PER_CPU(struct tx_x86_cpu, tx_cpu);
+
+/* The self-test's phases (checks.c): NMIs redirect through the trampoline
+ * and come back; NMIs take the retry path as if redirection were refused. */
+enum { SELFTEST_OFF, SELFTEST_REDIRECT, SELFTEST_RETRY };
 
 /* An NMI IPI to 'cpu' that brings 'why' (one WHY_* bit). Any context, IF
  * off or on. Bound: O(1), an atomic and an APIC register write. */
@@ -76,9 +83,12 @@ static __maybe_unused void send_nmi(unsigned int cpu, unsigned long why)
 int tx_nmi(unsigned int type, struct pt_regs *regs);
 void tx_x86_kicked(struct irq_work *work);
 void tx_x86_unmask_slow(unsigned long state);
-/* nmi.c: the retry NMI's delay (module parameter retry_us), and the entry
- * text, where no NMI return is redirected (set by tx_x86_check_kernel). */
-extern unsigned int tx_x86_retry_us;
+/* nmi.c: the retry NMI's longest delay (module parameter retry_us), its
+ * first delay (set by the self-test: the NMI exit it measured, and
+ * tx_x86_retry_window_pct percent of it on top), and the entry text, where
+ * no NMI return is redirected (set by tx_x86_check_kernel). */
+extern unsigned int tx_x86_retry_us, tx_x86_retry_window_pct;
+extern u64 tx_x86_retry_first_tsc;
 extern unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
 
 /* checks.c, at load: what the port needs of the kernel (one line logged and

@@ -226,14 +226,14 @@ static int hal_show(struct seq_file *m, void *v)
 	unsigned int cpu;
 
 	seq_printf(m, "%s\nscheduler attached: %s\n", tx_arch_describe(), READ_ONCE(tx_hal_core) ? "yes" : "no");
-	seq_puts(m, "CPU   timer-nmis     ipi-nmis    redirects        kicks  entry-min/max  exit-min/max (counts)  empty-nmis  lines-deferred\n");
+	seq_puts(m, "CPU   timer-nmis     ipi-nmis    redirects        kicks  entry-min/max  exit-min/max (counts)  empty-nmis  lines-deferred  retries  retries-early\n");
 	for_each_online_cpu(cpu) {
 		struct tx_hal_stats st;
 
 		tx_arch_stats(cpu, &st);
-		seq_printf(m, "%3u %12llu %12llu %12llu %12llu %6llu/%-6llu %6llu/%-6llu %21llu %15llu\n", cpu, st.timer_nmis,
-			   st.ipi_nmis, st.redirects, st.kicks, st.entry_min, st.entry_max, st.exit_min, st.exit_max,
-			   st.empty_nmis, st.lines_deferred);
+		seq_printf(m, "%3u %12llu %12llu %12llu %12llu %6llu/%-6llu %6llu/%-6llu %21llu %15llu %8llu %14llu\n", cpu,
+			   st.timer_nmis, st.ipi_nmis, st.redirects, st.kicks, st.entry_min, st.entry_max, st.exit_min,
+			   st.exit_max, st.empty_nmis, st.lines_deferred, st.retries, st.retries_early);
 	}
 	return 0;
 }

@@ -37,6 +37,9 @@ void tx_hal_detach_core(void);
 /* Statistics for /proc/tactus: what the HAL saw. */
 struct tx_hal_stats {
 	u64 timer_nmis, ipi_nmis, redirects, kicks;
+	/* x86: retry NMIs armed (an NMI in IF-off entry code), and those that
+	 * came before the interrupted code had moved (their delay then grows). */
+	u64 retries, retries_early;
 	/* NMIs that came with nothing left in them and were claimed as late
 	 * ones of ours (x86: tx_nmi), rather than reported as unknown. */
 	u64 empty_nmis;

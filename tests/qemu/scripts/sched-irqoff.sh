@@ -55,6 +55,14 @@ for p in 100 1000; do
 	fi
 done
 kill $busy
+cat /proc/tactus/hal
+if [ $x86 = 1 ]; then
+	# The retry NMIs (an NMI in IF-off entry code) and those that came
+	# before the interrupted code moved (aimed inside the NMI's exit).
+	set -- $(awk '$1 == "0" { print $(NF-1), $NF }' /proc/tactus/hal)
+	tx_metric retries "${1:-}"
+	tx_metric retries_early "${2:-}"
+fi
 tx_check rmmod-tx_irqoff rmmod tx_irqoff
 sections=$(tx_since | sed -n 's/.*tx_irqoff: \([0-9]*\) sections.*/\1/p' | tail -n 1)
 echo "sched-irqoff: $sections irq-off sections of 20 ms"
