@@ -21,6 +21,7 @@ struct Fifo {
 	bool open = false;
 	bool excluded = false; // resize/destroy in progress: the kernel side keeps out
 	unsigned opens = 0;
+	unsigned generation = 0; // counts the opens from closed: which incarnation is open
 	size_t size = 0;
 	DeferredBlock *mem = nullptr; // header, then to_linux's buffer, then to_rt's
 	ByteRing to_linux;     // kernel side produces, Linux consumes
@@ -146,6 +147,7 @@ int fifo_create(unsigned f, size_t size)
 	fifo->to_linux.attach(ring_buffer(mem, size, 0), size);
 	fifo->to_rt.attach(ring_buffer(mem, size, 1), size);
 	fifo->opens = 1;
+	fifo->generation++;
 	fifo->excluded = false;
 	fifo->puts = fifo->put_bytes = fifo->put_refused = fifo->overwritten = 0;
 	fifo->gets = fifo->get_bytes = 0;
@@ -388,6 +390,12 @@ long fifo_linux_write(unsigned f, const void *src, size_t n, FifoPut mode)
 size_t fifo_linux_avail(unsigned f) { return check(f) == kOk ? g_table.fifos[f].to_linux.used() : 0; }
 size_t fifo_linux_space(unsigned f) { return check(f) == kOk ? g_table.fifos[f].to_rt.space() : 0; }
 bool fifo_is_open(unsigned f) { return check(f) == kOk; }
+
+unsigned fifo_generation(unsigned f)
+{
+	Fifo *fifo = lookup(f);
+	return fifo ? fifo->generation : 0;
+}
 
 int fifo_info(unsigned f, FifoInfo *out)
 {

@@ -106,6 +106,12 @@ long fifo_linux_write(unsigned f, const void *src, size_t n, FifoPut mode);
 size_t fifo_linux_avail(unsigned f); // bytes a read would find
 size_t fifo_linux_space(unsigned f); // bytes a write could put
 bool fifo_is_open(unsigned f);
+// Which incarnation of the FIFO is (or was last) open: it changes each time
+// a closed FIFO is created again. Linux context, with the FIFO's mutex. A
+// Linux file records it at open, so that after a destroy under the file and
+// a create by another holder, the file's release leaves that holder's
+// reference alone.
+unsigned fifo_generation(unsigned f);
 
 int fifo_info(unsigned f, FifoInfo *out);
 

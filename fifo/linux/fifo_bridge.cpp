@@ -16,6 +16,7 @@ extern "C" {
 int tx_fifo_setup(unsigned int count) { return fifo_setup(count); }
 void tx_fifo_set_waker(void (*wake)(unsigned int)) { fifo_set_linux_waker(wake); }
 int tx_fifo_is_open(unsigned int f) { return fifo_is_open(f); }
+unsigned int tx_fifo_generation(unsigned int f) { return fifo_generation(f); }
 
 void tx_fifo_set_linux_lock(int (*lock)(unsigned int), void (*unlock)(unsigned int))
 {

@@ -29,6 +29,7 @@ struct tx_fifo_info {
 int tx_fifo_setup(unsigned int count);
 void tx_fifo_set_waker(void (*wake)(unsigned int fifo));
 int tx_fifo_is_open(unsigned int fifo);
+unsigned int tx_fifo_generation(unsigned int fifo); /* fifo.hpp, fifo_generation */
 int tx_fifo_info(unsigned int fifo, struct tx_fifo_info *out);
 int (*tx_fifo_handler(unsigned int fifo))(unsigned int fifo, int rw);
 

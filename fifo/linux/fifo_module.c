@@ -72,9 +72,32 @@ static dev_t rtf_devt;
 static struct cdev rtf_cdev;
 static struct class *rtf_class;
 
+/* One open file: its FIFO, and the incarnation of it the file holds a
+ * reference to (tx_fifo_generation). A FIFO destroyed under the file and
+ * created again by another holder is a new incarnation: the file's release
+ * must leave that holder's reference alone. */
+struct rtf_file {
+	struct rtf_dev *dev;
+	unsigned int generation;
+};
+
+static struct rtf_dev *dev_of(struct file *file)
+{
+	return ((struct rtf_file *)file->private_data)->dev;
+}
+
 static unsigned int fifo_of(struct file *file)
 {
-	return (struct rtf_dev *)file->private_data - devs;
+	return dev_of(file) - devs;
+}
+
+/* The FIFO's mutex held: whether this file still holds a reference. */
+static bool file_holds_fifo(struct file *file)
+{
+	struct rtf_file *rf = file->private_data;
+	unsigned int f = fifo_of(file);
+
+	return tx_fifo_is_open(f) && tx_fifo_generation(f) == rf->generation;
 }
 
 /* The core's waker: Linux context (irq_work or a Linux caller of the core). */
@@ -263,11 +286,15 @@ static long write_wait(struct rtf_dev *d, unsigned int f, const char __user *buf
 static int rtf_open(struct inode *inode, struct file *file)
 {
 	unsigned int f = iminor(inode);
+	struct rtf_file *rf;
 	struct rtf_dev *d;
 	int err = 0;
 
 	if (f >= nr_fifos)
 		return -ENODEV; /* a node made by hand beyond 'count' */
+	rf = kmalloc(sizeof(*rf), GFP_KERNEL);
+	if (!rf)
+		return -ENOMEM;
 	d = &devs[f];
 	mutex_lock(&d->lock);
 	if (!d->bounce) {
@@ -277,22 +304,28 @@ static int rtf_open(struct inode *inode, struct file *file)
 	}
 	if (!err)
 		err = tx_fifo_create(f, RTF_DEFAULT_SIZE);
+	rf->dev = d;
+	rf->generation = tx_fifo_generation(f);
 	mutex_unlock(&d->lock);
-	if (err)
+	if (err) {
+		kfree(rf);
 		return err;
-	file->private_data = d;
+	}
+	file->private_data = rf;
 	return 0;
 }
 
 static int rtf_release(struct inode *inode, struct file *file)
 {
-	struct rtf_dev *d = file->private_data;
-	unsigned int f = fifo_of(file);
+	struct rtf_dev *d = dev_of(file);
 
 	mutex_lock(&d->lock);
-	if (tx_fifo_is_open(f)) /* else destroyed under us: no reference left */
-		tx_fifo_destroy(f);
+	/* Else destroyed under us, and maybe created again by another holder:
+	 * no reference of ours left. */
+	if (file_holds_fifo(file))
+		tx_fifo_destroy(fifo_of(file));
 	mutex_unlock(&d->lock);
+	kfree(file->private_data);
 	return 0;
 }
 
@@ -300,19 +333,19 @@ static ssize_t rtf_read(struct file *file, char __user *buf, size_t count, loff_
 {
 	long timeout = file->f_flags & O_NONBLOCK ? 0 : MAX_SCHEDULE_TIMEOUT;
 
-	return read_wait(file->private_data, fifo_of(file), buf, count, timeout);
+	return read_wait(dev_of(file), fifo_of(file), buf, count, timeout);
 }
 
 static ssize_t rtf_write(struct file *file, const char __user *buf, size_t count, loff_t *ppos)
 {
 	long timeout = file->f_flags & O_NONBLOCK ? 0 : MAX_SCHEDULE_TIMEOUT;
 
-	return write_wait(file->private_data, fifo_of(file), buf, count, timeout, TX_FIFO_PUT_SOME);
+	return write_wait(dev_of(file), fifo_of(file), buf, count, timeout, TX_FIFO_PUT_SOME);
 }
 
 static __poll_t rtf_poll(struct file *file, poll_table *wait)
 {
-	struct rtf_dev *d = file->private_data;
+	struct rtf_dev *d = dev_of(file);
 	unsigned int f = fifo_of(file);
 	__poll_t mask = 0;
 
@@ -329,7 +362,7 @@ static __poll_t rtf_poll(struct file *file, poll_table *wait)
 /* RTAI: a seek resets the FIFO (both directions). */
 static loff_t rtf_llseek(struct file *file, loff_t offset, int whence)
 {
-	struct rtf_dev *d = file->private_data;
+	struct rtf_dev *d = dev_of(file);
 	int err;
 
 	mutex_lock(&d->lock);
@@ -372,21 +405,24 @@ static long ioctl_resize(struct rtf_dev *d, unsigned int f, unsigned long size)
 }
 
 /* rtf_create from user space: grow to 'size' if larger. The file holds one
- * reference already; if the FIFO was destroyed under it, this opens it
- * again on the file's behalf. */
-static long ioctl_open_sized(struct rtf_dev *d, unsigned int f, unsigned long size)
+ * reference already; if the FIFO was destroyed under it (and maybe created
+ * again by another holder), this takes one again on the file's behalf. */
+static long ioctl_open_sized(struct file *file, struct rtf_dev *d, unsigned int f, unsigned long size)
 {
+	struct rtf_file *rf = file->private_data;
 	long ret;
 
 	if (size == 0 || size > INT_MAX)
 		return -EINVAL;
 	mutex_lock(&d->lock);
-	if (tx_fifo_is_open(f)) {
+	if (file_holds_fifo(file)) {
 		ret = tx_fifo_create(f, size);
 		if (!ret)
 			tx_fifo_destroy(f);
 	} else {
 		ret = tx_fifo_create(f, size);
+		if (!ret)
+			rf->generation = tx_fifo_generation(f);
 	}
 	mutex_unlock(&d->lock);
 	wake_up_interruptible_all(&d->wait);
@@ -558,14 +594,14 @@ static long rtf_io_ioctl(struct rtf_dev *d, unsigned int f, unsigned int cmd, co
 
 static long rtf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
-	struct rtf_dev *d = file->private_data;
+	struct rtf_dev *d = dev_of(file);
 	unsigned int f = fifo_of(file);
 	void __user *uarg = (void __user *)arg;
 
 	switch (cmd) {
 	case RESET:		return ioctl_reset(d, f);
 	case RTF_RESIZE:	return ioctl_resize(d, f, arg);
-	case OPEN_SIZED:	return ioctl_open_sized(d, f, arg);
+	case OPEN_SIZED:	return ioctl_open_sized(file, d, f, arg);
 	case RTF_GET_N_FIFOS:	return nr_fifos;
 	case RTF_NAME_LOOKUP:	return ioctl_name_lookup(uarg);
 	case FIONREAD:		return ioctl_fionread(f, uarg);

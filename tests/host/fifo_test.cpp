@@ -101,6 +101,24 @@ TEST_F(Fifo, OpenCountsAndGrowOnRecreate)
 	EXPECT_EQ(rtf_put(2, (void *)"x", 1), -EINVAL);
 }
 
+// A FIFO created again after it closed is a new incarnation (the Linux
+// glue's files tell their reference from another holder's by it); opens of
+// the open FIFO keep it.
+TEST_F(Fifo, GenerationChangesOnlyWhenCreatedFromClosed)
+{
+	ASSERT_EQ(rtf_create(3, 16), 0);
+	unsigned first = tx::fifo_generation(3);
+	ASSERT_EQ(rtf_create(3, 16), 0);
+	EXPECT_EQ(tx::fifo_generation(3), first);
+	EXPECT_EQ(rtf_destroy(3), 1);
+	EXPECT_EQ(rtf_destroy(3), 0);
+	EXPECT_EQ(tx::fifo_generation(3), first); // closed: still the last one
+	ASSERT_EQ(rtf_create(3, 16), 0);
+	EXPECT_NE(tx::fifo_generation(3), first);
+	EXPECT_EQ(rtf_destroy(3), 0);
+	EXPECT_EQ(tx::fifo_generation(999), 0u);
+}
+
 TEST_F(Fifo, BadNumbersSizesAndBuffers)
 {
 	EXPECT_EQ(rtf_create(64, 100), -ENODEV); // the table holds 64

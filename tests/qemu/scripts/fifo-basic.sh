@@ -10,6 +10,29 @@ tx_check "insmod-rtf_sampler" insmod $M/rtf_sampler.ko period_us=1000
 fifo-test
 tx_check "fifo-test-exit-0" test $? = 0
 cat /proc/tactus/fifos
+
+# Lifetimes: a file's release after a kernel module destroyed the FIFO
+# under it and created it again leaves that module's reference alone (it
+# used to drop it: the FIFO closed under its holder).
+fifo_opens() { awk -v f="$1" '$1 == f { print $4 }' /proc/tactus/fifos; }
+exec 3</dev/rtf7
+tx_check "fifo7-opened-by-file" test "$(fifo_opens 7)" = 1
+tx_check "insmod-tx_fifo_holder-destroy-1" insmod $M/tx_fifo_holder.ko fifo=7 destroy=1
+tx_check "holder-destroyed-the-files-reference" test "$(cat /sys/module/tx_fifo_holder/parameters/last_destroy)" = 0
+tx_check "fifo7-held-by-module" test "$(fifo_opens 7)" = 1
+exec 3<&-
+tx_check "file-release-leaves-holders-reference" test "$(fifo_opens 7)" = 1
+tx_check "rmmod-tx_fifo_holder" rmmod tx_fifo_holder
+tx_check "fifo7-closed-after-holder" test -z "$(fifo_opens 7)"
+# The same without the destroy: file and module hold one each.
+exec 3</dev/rtf7
+tx_check "insmod-tx_fifo_holder-shared" insmod $M/tx_fifo_holder.ko fifo=7
+tx_check "fifo7-two-holders" test "$(fifo_opens 7)" = 2
+exec 3<&-
+tx_check "fifo7-module-holds-on" test "$(fifo_opens 7)" = 1
+tx_check "rmmod-tx_fifo_holder-shared" rmmod tx_fifo_holder
+tx_check "fifo7-closed-at-last" test -z "$(fifo_opens 7)"
+
 tx_check "rmmod-rtf_sampler" rmmod rtf_sampler
 tx_check "no-fifo-left-open" test "$(tx_open_fifos)" = 0
 tx_unload_stack
