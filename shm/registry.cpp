@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "registry.hpp"
 
+#include "../hal/linux_work.hpp"
 #include "../hal/spinlock.hpp"
 #include "../sched/errors.hpp"
 #include "../sched/sched_info.h"
@@ -9,7 +10,12 @@ namespace tx {
 
 namespace {
 
-struct Segment {
+void run_release(LinuxWork *w);
+
+// A segment, and the Linux work its last real-time free queues: real-time
+// context cannot free memory, so the work frees it if still unused.
+struct Segment : LinuxWork {
+	constexpr Segment() : LinuxWork(run_release) {}
 	unsigned long name = 0;
 	void *addr = nullptr; // null: slot free
 	size_t size = 0;
@@ -35,23 +41,49 @@ Segment *find(unsigned long name)
 	return nullptr;
 }
 
+// Lock held: take the memory of 's' out of the table if nobody uses it.
+void *unlink_if_unused(Segment *s, size_t *size)
+{
+	if (!s || !s->addr || s->refs || s->maps)
+		return nullptr;
+	void *addr = s->addr;
+	*size = s->size;
+	s->addr = nullptr;
+	return addr;
+}
+
 // Linux context: free segment 'name' if nobody uses it any more. The check
 // and the removal are one step under the lock, so a concurrent alloc either
 // took its reference before (and it stays) or finds the name gone.
 void release_if_unused(unsigned long name)
 {
-	unsigned long flags = g_reg.lock.lock();
-	Segment *s = find(name);
-	void *addr = nullptr;
 	size_t size = 0;
-	if (s && !s->refs && !s->maps) {
-		addr = s->addr;
-		size = s->size;
-		s->addr = nullptr;
-	}
+	unsigned long flags = g_reg.lock.lock();
+	void *addr = unlink_if_unused(find(name), &size);
 	g_reg.lock.unlock(flags);
 	if (addr)
 		g_reg.allocator.free(addr, size);
+}
+
+// The Linux work of a segment whose last reference a real-time free
+// dropped. The slot may hold another segment by now: it is freed only if
+// unused, which is what that one's own last free would do.
+void run_release(LinuxWork *w)
+{
+	size_t size = 0;
+	unsigned long flags = g_reg.lock.lock();
+	void *addr = unlink_if_unused(static_cast<Segment *>(w), &size);
+	g_reg.lock.unlock(flags);
+	if (addr)
+		g_reg.allocator.free(addr, size);
+}
+
+// Lock held. A reference; saturates (a segment looked up 2^32 times without
+// a free stays for good rather than wrapping to unused).
+void take_ref(Segment *s)
+{
+	if (s->refs != ~0u)
+		s->refs++;
 }
 
 } // namespace
@@ -78,8 +110,7 @@ void *shm_alloc(unsigned long name, size_t size)
 	Segment *s = find(name);
 	bool linux_ctx = tx_in_linux();
 	if (s) {
-		if (linux_ctx)
-			s->refs++;
+		take_ref(s); // real-time lookups too: the memory stays while they use it
 		void *addr = s->addr;
 		g_reg.lock.unlock(flags);
 		return addr;
@@ -97,7 +128,7 @@ void *shm_alloc(unsigned long name, size_t size)
 	Segment *raced = find(name);
 	Segment *slot = nullptr;
 	if (raced) {
-		raced->refs++;
+		take_ref(raced);
 	} else {
 		for (Segment &cand : g_reg.segments)
 			if (!cand.addr) {
@@ -124,12 +155,16 @@ size_t shm_free(unsigned long name)
 	unsigned long flags = g_reg.lock.lock();
 	Segment *s = find(name);
 	size_t size = s ? s->size : 0;
-	bool linux_ctx = tx_in_linux();
-	if (s && linux_ctx && s->refs)
+	if (s && s->refs && s->refs != ~0u)
 		s->refs--;
+	bool last = s && !s->refs && !s->maps;
 	g_reg.lock.unlock(flags);
-	if (s && linux_ctx)
+	if (!last)
+		return size;
+	if (tx_in_linux())
 		release_if_unused(name);
+	else
+		linux_work_queue(s); // O(1); Linux frees it (run_release)
 	return size;
 }
 

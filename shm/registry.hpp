@@ -6,8 +6,11 @@
 // context only), later ones return the same memory; rt_shm_free drops a
 // reference and the memory goes when the last reference and the last
 // user-space mapping are gone. Real-time context may look segments up
-// (alloc of an existing name) but never allocates or frees: there the calls
-// return the address or size without changing the count.
+// (alloc of an existing name) but never allocates or frees memory: a lookup
+// there takes a reference like any other (so a Linux free or munmap cannot
+// pull the memory from under a task still using it), and when a real-time
+// free drops the last one, a LinuxWork item frees the memory in Linux
+// context. Whoever unloads the registry runs pending Linux work first.
 //
 // The table has kMaxShm entries; lookups are O(kMaxShm) under a co-kernel
 // spinlock, which is all the registry needs: Linux callers may race each

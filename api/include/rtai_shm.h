@@ -8,8 +8,10 @@
  * reference. rt_shm_free() drops one; the memory is freed when no
  * reference and no user-space mapping is left. Linux programs map a
  * segment through /dev/tactus_shm (see tactus/shm_user.h).
- * From real-time context these calls only look up: rt_shm_alloc returns an
- * existing segment (or NULL) and rt_shm_free its size, without counting.
+ * From real-time context rt_shm_alloc only looks up: it returns an existing
+ * segment (or NULL) and takes a reference, so the memory stays while the
+ * task uses it; the task's rt_shm_free drops it, and if it was the last the
+ * memory is freed soon after in Linux context (never in real time).
  */
 #ifndef _RTAI_SHM_H
 #define _RTAI_SHM_H

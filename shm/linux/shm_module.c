@@ -20,6 +20,7 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/proc_fs.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -252,6 +253,11 @@ static void __exit tactus_shm_exit(void)
 	/* No file or mapping is left: each holds the module through its file. */
 	remove_proc_entry("shm", tx_hal_proc_dir());
 	misc_deregister(&shm_misc);
+	/* A real-time free may have queued a segment's release (the registry's
+	 * LinuxWork, in this module): run it, and wait for an irq_work already
+	 * running it on another CPU. */
+	tx_linux_work_run_all();
+	synchronize_rcu();
 	if (tx_shm_list(&info, 1))
 		pr_warn("tactus: shared memory segment(s) left allocated at unload (no rt_shm_free); freed them\n");
 	tx_shm_teardown();

@@ -99,12 +99,33 @@ TEST_F(Shm, BadArgumentsAndRealTimeContext)
 	start(a, 5, [&] {
 		EXPECT_EQ(rt_shm_alloc(nam2num("RT"), 10, 0), p);        // lookup works
 		EXPECT_EQ(rt_shm_alloc(nam2num("NEW"), 10, 0), nullptr); // no allocation here
-		EXPECT_EQ(rt_shm_free(nam2num("RT")), 4096);             // size only
+		EXPECT_EQ(rt_shm_free(nam2num("RT")), 4096);             // drops the lookup's reference
 	});
 	tx::ShmInfo info[2];
 	ASSERT_EQ(tx::shm_list(info, 2), 1u);
 	EXPECT_EQ(info[0].refs, 1u);
 	EXPECT_EQ(rt_shm_free(nam2num("RT")), 4096);
+}
+
+// A real-time lookup holds the segment: Linux's free (or a user's munmap)
+// leaves the memory the task uses; the task's free queues the release,
+// which Linux work then runs.
+TEST_F(Shm, RealTimeLookupHoldsTheSegmentUntilItsFree)
+{
+	unsigned long name = nam2num("HOLD");
+	char *p = static_cast<char *>(rt_shm_alloc(name, 10, USE_VMALLOC));
+	ASSERT_NE(p, nullptr);
+	RT_TASK user, releaser;
+	start(user, 5, [&] { EXPECT_EQ(rt_shm_alloc(name, 10, 0), p); });
+	EXPECT_EQ(rt_shm_free(name), 4096); // Linux's reference goes
+	tx::ShmInfo info[2];
+	ASSERT_EQ(tx::shm_list(info, 2), 1u); // the task's stays
+	EXPECT_EQ(info[0].refs, 1u);
+	p[9] = 'x'; // still ours: the harness would report a use after free
+	start(releaser, 5, [&] { EXPECT_EQ(rt_shm_free(name), 4096); });
+	EXPECT_EQ(tx::shm_list(info, 2), 1u); // not freed in real-time context
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(tx::shm_list(info, 2), 0u);
 }
 
 TEST_F(Shm, TableFullFailsCleanly)
