@@ -71,6 +71,7 @@ static struct rtf_dev *devs;
 static dev_t rtf_devt;
 static struct cdev rtf_cdev;
 static struct class *rtf_class;
+static struct proc_dir_entry *proc_entry; /* our /proc/tactus file; NULL: none */
 
 /* One open file: its FIFO, and the incarnation of it the file holds a
  * reference to (tx_fifo_generation). A FIFO destroyed under the file and
@@ -788,7 +789,9 @@ static int __init tactus_fifo_init(void)
 	if (err)
 		goto out_nodes;
 	if (dir)
-		proc_create_single("fifos", 0444, dir, fifos_show);
+		proc_entry = proc_create_single("fifos", 0444, dir, fifos_show);
+	if (!proc_entry)
+		pr_warn("tactus: no /proc/tactus/fifos (proc entry not created)\n");
 	pr_info("tactus: %u FIFOs, /dev/rtf0..rtf%u (major %d, mode %04o)\n", nr_fifos, nr_fifos - 1,
 		MAJOR(rtf_devt), mode);
 	return 0;
@@ -810,7 +813,7 @@ out_free:
 
 static void __exit tactus_fifo_exit(void)
 {
-	remove_proc_entry("fifos", tx_hal_proc_dir());
+	proc_remove(proc_entry); /* NULL: none was made */
 	unregister_module_notifier(&rtf_module_nb);
 	remove_nodes(nr_fifos);
 	class_destroy(rtf_class);

@@ -264,8 +264,8 @@ static int __init tactus_hal_init(void)
 	}
 	hotplug_state = err;
 	proc_dir = proc_mkdir("tactus", NULL);
-	if (proc_dir)
-		proc_create_single("hal", 0444, proc_dir, hal_show);
+	if (!proc_dir || !proc_create_single("hal", 0400, proc_dir, hal_show)) /* root: NMI internals */
+		pr_warn("tactus: /proc/tactus%s not created\n", proc_dir ? "/hal" : "");
 	err = tx_hal_irq_linux_init(proc_dir);
 	if (err) {
 		pr_err("tactus: module notifier for real-time interrupt lines: %d\n", err);
@@ -280,7 +280,7 @@ static int __init tactus_hal_init(void)
 
 static void __exit tactus_hal_exit(void)
 {
-	tx_hal_irq_linux_exit(proc_dir);
+	tx_hal_irq_linux_exit();
 	proc_remove(proc_dir);
 	cpuhp_remove_state(hotplug_state);
 	irq_work_sync(&linux_work);

@@ -325,6 +325,7 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 }
 
 static struct notifier_block module_nb = { .notifier_call = module_event };
+static struct proc_dir_entry *proc_entry; /* our /proc/tactus file; NULL: none */
 
 /* ---- /proc/tactus/irqs ------------------------------------------------------ */
 
@@ -370,16 +371,18 @@ int tx_hal_irq_linux_init(struct proc_dir_entry *dir)
 	if (err)
 		return err;
 	if (dir)
-		proc_create_single("irqs", 0444, dir, irqs_show);
+		proc_entry = proc_create_single("irqs", 0444, dir, irqs_show);
+	if (!proc_entry)
+		pr_warn("tactus: no /proc/tactus/irqs (proc entry not created)\n");
 	return 0;
 }
 
-void tx_hal_irq_linux_exit(struct proc_dir_entry *dir)
+void tx_hal_irq_linux_exit(void)
 {
 	int i;
 
-	if (dir)
-		remove_proc_entry("irqs", dir);
+	proc_remove(proc_entry); /* NULL: none was made */
+	proc_entry = NULL;
 	unregister_module_notifier(&module_nb);
 	tx_irq_release_if(NULL, NULL); /* none: their modules depend on us */
 	mutex_lock(&shares_mutex);

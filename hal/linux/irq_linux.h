@@ -13,7 +13,7 @@
 /* irq_linux.c: the module notifier and /proc/tactus/irqs; at exit every
  * line and Linux handler left is released. */
 int tx_hal_irq_linux_init(struct proc_dir_entry *dir);
-void tx_hal_irq_linux_exit(struct proc_dir_entry *dir);
+void tx_hal_irq_linux_exit(void);
 
 /* hal_module.c: wait until the HAL's irq_work (the deferred Linux work:
  * pended occurrences among it) is not running on any CPU. */

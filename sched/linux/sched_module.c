@@ -75,6 +75,7 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 }
 
 static struct notifier_block module_nb = { .notifier_call = module_event };
+static struct proc_dir_entry *proc_entry; /* our /proc/tactus file; NULL: none */
 
 /* ---- /proc/tactus/scheduler ------------------------------------------------ */
 
@@ -183,7 +184,11 @@ static int __init tactus_sched_init(void)
 		tx_sched_set_gravity_ns(gravity);
 	}
 	if (dir)
-		proc_create_single("scheduler", 0444, dir, scheduler_show);
+		/* Root only: task internals and lock counters, and each read
+		 * takes the scheduler's locks once per task. */
+		proc_entry = proc_create_single("scheduler", 0400, dir, scheduler_show);
+	if (!proc_entry)
+		pr_warn("tactus: no /proc/tactus/scheduler (proc entry not created)\n");
 	pr_info("tactus: scheduler ready (watchdog %u us, timer gravity %lld ns%s)\n", watchdog_us, gravity,
 		gravity_ns < 0 ? ", calibrated" : "");
 	return 0;
@@ -193,7 +198,7 @@ static void __exit tactus_sched_exit(void)
 {
 	unsigned int n;
 
-	remove_proc_entry("scheduler", tx_hal_proc_dir());
+	proc_remove(proc_entry); /* NULL: none was made */
 	unregister_module_notifier(&module_nb);
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)

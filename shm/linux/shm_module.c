@@ -198,6 +198,7 @@ static const struct file_operations shm_fops = {
 	.llseek = noop_llseek,
 };
 
+static struct proc_dir_entry *proc_entry; /* our /proc/tactus file; NULL: none */
 static struct miscdevice shm_misc = {
 	.minor = MISC_DYNAMIC_MINOR,
 	.name = "tactus_shm",
@@ -241,7 +242,9 @@ static int __init tactus_shm_init(void)
 	if (err)
 		return err;
 	if (dir)
-		proc_create_single("shm", 0444, dir, shm_show);
+		proc_entry = proc_create_single("shm", 0444, dir, shm_show);
+	if (!proc_entry)
+		pr_warn("tactus: no /proc/tactus/shm (proc entry not created)\n");
 	pr_info("tactus: shared memory ready, /dev/tactus_shm (mode %04o)\n", mode);
 	return 0;
 }
@@ -251,7 +254,7 @@ static void __exit tactus_shm_exit(void)
 	struct tx_shm_info info;
 
 	/* No file or mapping is left: each holds the module through its file. */
-	remove_proc_entry("shm", tx_hal_proc_dir());
+	proc_remove(proc_entry); /* NULL: none was made */
 	misc_deregister(&shm_misc);
 	/* A real-time free may have queued a segment's release (the registry's
 	 * LinuxWork, in this module): run it, and wait for an irq_work already

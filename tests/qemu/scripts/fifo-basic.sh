@@ -33,6 +33,11 @@ tx_check "fifo7-module-holds-on" test "$(fifo_opens 7)" = 1
 tx_check "rmmod-tx_fifo_holder-shared" rmmod tx_fifo_holder
 tx_check "fifo7-closed-at-last" test -z "$(fifo_opens 7)"
 
+# Safe defaults: the devices (mode 0600) and the internals (0400: tasks,
+# lock and NMI counters) are root's; the FIFO, shm and line lists are not.
+tx_check "nobody-refused-devices-and-internals" as-nobody /dev/rtf0 /dev/tactus_shm /proc/tactus/scheduler /proc/tactus/hal
+tx_check "nobody-reads-the-lists" as-nobody -r /proc/tactus/fifos /proc/tactus/shm /proc/tactus/irqs
+
 tx_check "rmmod-rtf_sampler" rmmod rtf_sampler
 tx_check "no-fifo-left-open" test "$(tx_open_fifos)" = 0
 tx_unload_stack
