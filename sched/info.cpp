@@ -63,7 +63,7 @@ void fill(const Task *t, void *ctx)
 		i.cpu = t->cpu;
 		i.prio = t->prio;
 		i.base_prio = t->base_prio;
-		i.state = state_name(g_sched.state_of(t));
+		i.state = t->stack_overflow ? "stack-overrun" : state_name(g_sched.state_of(t));
 		i.wait_on = wait_name(t->wait);
 		i.period_ns = ns_from_counts(t->period);
 		i.overruns = t->overruns;

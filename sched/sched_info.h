@@ -15,7 +15,7 @@ struct tx_task_info {
 	char name[16];
 	unsigned int cpu;
 	int prio, base_prio;
-	const char *state;   /* "ready", "running", "suspended", "delayed", ... */
+	const char *state;   /* "ready", "running", "suspended", "delayed", ..., "stack-overrun" */
 	const char *wait_on; /* for "blocked": "semaphore", "mailbox", ...; else "" */
 	long long period_ns;
 	unsigned long long overruns;

@@ -221,6 +221,7 @@ CpuState &Scheduler::schedule(CpuState &c)
 {
 	TX_ASSERT_LOCKED(c.lock.held_here() && !ipc_lock_.held_here());
 	Task *prev = c.current;
+	check_stack(c, prev); // before the pick: an overrun task is not chosen again
 	Task *next = pick(c);
 	if (next->not_before)
 		next = after_gravity_wait(c, next);

@@ -439,6 +439,16 @@ private:
 	void fire_popped(CpuState &c, Task *t);
 	void timer_fired(Task *t);
 	void check_budgets(CpuState &c, Count now);
+	// CPU lock. Whether t's stack guard is intact (always, for a CPU's Linux
+	// context and a task already stopped); else t is stopped. O(1): two loads.
+	void check_stack(CpuState &c, Task *t)
+	{
+		TX_CPU_LOCK_HELD(c);
+		if (__builtin_expect(t->linux_ctx || (t->stack_guard[0] == kStackCanary && t->stack_guard[1] == kStackCanary), 1))
+			return;
+		stop_overrun(c, t);
+	}
+	void stop_overrun(CpuState &c, Task *t);
 	void set_effective_prio(Task *t, int prio);
 	int inherited_prio(const Task *t) const;
 	void cancel_wait(Task *t, int result);

@@ -97,8 +97,14 @@ struct Stats {
 // stack is freed through this header, not through the Task.
 struct StackHeader {
 	DeferredBlock block;
-	uint64_t canary;
 };
+
+// The guard between a task's stack and what lies below it (its FPU area,
+// the header): two words of kStackCanary, checked at every switch away from
+// the task and at every timer interrupt it takes. A task that wrote over
+// them ran past the low end of its stack: it is suspended for good.
+constexpr uint64_t kStackCanary = 0x5ac4ca4a5ac4ca4aull;
+constexpr size_t kStackGuardBytes = 16;
 
 struct Task {
 	uint32_t magic;      // [both]
@@ -108,6 +114,7 @@ struct Task {
 	// Execution context: saved and restored by the switch ([cpu]).
 	tx_port_context ctx;
 	StackHeader *stack; // [const] allocation start; the usable stack follows the header
+	const uint64_t *stack_guard; // [const] the guard words below the usable stack
 	void *fpu_area;     // [const] TX_PORT_FPU_BYTES in the same allocation, or null
 	void (*entry)(long); // [const]
 	long arg;            // [const]
@@ -124,6 +131,7 @@ struct Task {
 	bool linux_ctx;    // [const] this is a CPU's Linux idle task
 	bool on_cpu;       // [cpu] currently the running context of its CPU
 	bool watchdog_hit; // [cpu] suspended by the watchdog
+	bool stack_overflow; // [cpu] its stack guard was overwritten: suspended for good
 	ListNode run_link; // [cpu] ready queue level list
 	ListNode wait_link;  // [ipc] the WaitQueue it blocks on
 	WaitQueue *wait_queue; // [ipc]

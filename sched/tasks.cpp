@@ -8,8 +8,6 @@
 namespace tx {
 
 namespace {
-constexpr uint64_t kStackCanary = 0x5ac4ca4a5ac4ca4aull;
-
 size_t round_up(size_t v, size_t align) { return (v + align - 1) & ~(align - 1); }
 
 void copy_name(char *dst, const char *src)
@@ -41,7 +39,7 @@ unsigned Scheduler::least_loaded_cpu(uint32_t cpus)
 }
 
 // Linux context (allocates). Layout of the allocation, low to high:
-// StackHeader | FPU area (optional) | stack, growing down from the top.
+// StackHeader | FPU area (optional) | guard | stack, growing down from the top.
 // The registry under the IPC lock and the task's CPU lock: O(1).
 int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_size, int prio, bool uses_fpu,
 			 uint32_t cpus, const char *name)
@@ -58,13 +56,14 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 
 	size_t header = round_up(sizeof(StackHeader), TX_PORT_FPU_ALIGN);
 	size_t fpu = uses_fpu ? TX_PORT_FPU_BYTES : 0;
-	size_t bytes = header + fpu + round_up(stack_size, 16);
+	size_t bytes = header + fpu + kStackGuardBytes + round_up(stack_size, 16);
 	auto *stack = static_cast<StackHeader *>(tx_hal_alloc(bytes));
 	if (!stack)
 		return -kENoMem;
 	stack->block.bytes = bytes;
-	stack->canary = kStackCanary;
 	char *base = reinterpret_cast<char *>(stack);
+	auto *guard = reinterpret_cast<uint64_t *>(base + header + fpu);
+	guard[0] = guard[1] = kStackCanary;
 	if (uses_fpu) {
 		int err = tx_port_fpu_init(base + header);
 		if (err) {
@@ -84,6 +83,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	t->timer = Timer();
 	t->timer.owner = t;
 	t->stack = stack;
+	t->stack_guard = guard;
 	t->fpu_area = uses_fpu ? base + header : nullptr;
 	t->entry = entry;
 	t->arg = arg;
@@ -92,7 +92,7 @@ int Scheduler::task_init(Task *t, void (*entry)(long), long arg, size_t stack_si
 	t->cpu = cpu;
 	t->cpus_allowed = cpus;
 	t->suspend_depth = 1; // created suspended, as in RTAI
-	tx_port_context_init(&t->ctx, base + header + fpu, round_up(stack_size, 16), task_start, t);
+	tx_port_context_init(&t->ctx, base + header + fpu + kStackGuardBytes, round_up(stack_size, 16), task_start, t);
 
 	unsigned long flags = ipc_enter();
 	if (ntasks_ >= kMaxTasks) {
@@ -259,7 +259,7 @@ int Scheduler::resume(Task *t)
 {
 	unsigned long flags = tx_port_irq_save();
 	CpuState *c = lock_task(t);
-	if (!c || t->linux_ctx) {
+	if (!c || t->linux_ctx || t->stack_overflow) { // an overrun stack is not run again
 		if (c)
 			c->lock.release();
 		tx_port_irq_restore(flags);

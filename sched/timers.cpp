@@ -149,6 +149,22 @@ inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool
 	return true;
 }
 
+// CPU lock. t wrote over its stack guard: whatever lies below its stack
+// may be damaged, so it never runs again (resume refuses it; delete frees
+// it) and Linux hears of it. Out of line: the check that calls it is two
+// loads. O(1).
+__attribute__((noinline, cold)) void Scheduler::stop_overrun(CpuState &c, Task *t)
+{
+	TX_CPU_LOCK_HELD(c);
+	if (t->stack_overflow || t->dead)
+		return;
+	t->stack_overflow = true;
+	t->suspend_depth = max(t->suspend_depth, 0) + 1;
+	update_ready(t);
+	rt_log(0, "tactus: task '%s' ran past the low end of its stack (its guard is overwritten); stopped for good",
+	       t->name[0] ? t->name : "(unnamed)");
+}
+
 // This CPU's lock, in timer_irq. Enforce the watchdog budget and the
 // round-robin quantum of the running task. O(1).
 inline void Scheduler::check_budgets(CpuState &c, Count now)
@@ -166,6 +182,7 @@ inline void Scheduler::check_budgets(CpuState &c, Count now)
 		c.rr_deadline = c.switch_time + t->rr_left;
 	if (t->linux_ctx)
 		return;
+	check_stack(c, t); // a task that never blocks is checked here
 	Count ran = t->exec_since_block + (now - c.switch_time);
 	if (wd_budget_ && ran >= wd_budget_) {
 		t->watchdog_hit = true;

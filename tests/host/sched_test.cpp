@@ -3,6 +3,9 @@
 // round robin, suspend/resume, deletion, time, bad arguments.
 #include "harness.hpp"
 #include "sched/errors.hpp"
+#include "sched/sched_info.h"
+
+#include <cstring>
 
 using namespace txtest;
 
@@ -588,6 +591,80 @@ TEST_F(Sched, StopTimerEndsTimedWaits)
 	stop_rt_timer();
 	EXPECT_EQ(trace.str(), "woke@100");
 	start_rt_timer(0);
+}
+
+// What an overflow that reached the guard below a task's stack looks like.
+static void overwrite_stack_guard(RT_TASK *task)
+{
+	const_cast<uint64_t *>(reinterpret_cast<tx::Task *>(task)->stack_guard)[1] = 0;
+}
+
+static int tasks_in_state(const char *state)
+{
+	tx_task_info info[8];
+	int n = tx_sched_tasks(info, 8), found = 0;
+	for (int i = 0; i < n && i < 8; i++)
+		found += !strcmp(info[i].state, state);
+	return found;
+}
+
+// A task that blocks: its switch away finds the guard overwritten.
+TEST_F(Sched, StackOverrunStopsATaskAtItsNextSwitch)
+{
+	int jobs = 0;
+	start(a, 1, [&] {
+		for (;;) {
+			if (++jobs == 2)
+				overwrite_stack_guard(&a);
+			rt_sleep(100);
+		}
+	});
+	run(1000);
+	EXPECT_EQ(jobs, 2); // never ran again
+	EXPECT_EQ(rt_get_task_state(&a) & RT_SCHED_SUSPENDED, RT_SCHED_SUSPENDED);
+	EXPECT_EQ(tasks_in_state("stack-overrun"), 1);
+	EXPECT_EQ(rt_task_resume(&a), -EINVAL); // not run again, whoever asks
+	run(1000);
+	EXPECT_EQ(jobs, 2);
+	tx::sim::pump_linux_work();
+	ASSERT_FALSE(tx::sim::log_lines().empty());
+	EXPECT_NE(tx::sim::log_lines().back().find("ran past the low end of its stack"), std::string::npos)
+		<< tx::sim::log_lines().back();
+	EXPECT_EQ(rt_task_delete(&a), 0);
+}
+
+// A task that never blocks: the next timer interrupt it takes finds it,
+// and the lower task that interrupt released runs.
+TEST_F(Sched, StackOverrunStopsARunningTaskAtTheNextTimerInterrupt)
+{
+	ASSERT_EQ(spawn(b, 5, [&] { trace.add("b"); }), 0);
+	rt_task_make_periodic(&b, now() + 5000, 100000);
+	start(a, 1, [&] { // returns when Linux runs again
+		overwrite_stack_guard(&a);
+		for (;;)
+			work(1000);
+	});
+	EXPECT_EQ(trace.str(), "b@5000");
+	EXPECT_EQ(tasks_in_state("stack-overrun"), 1);
+}
+
+// An intact guard is never reported: a task that uses most of its stack.
+TEST_F(Sched, StackUseWithinTheStackIsNoOverrun)
+{
+	int jobs = 0;
+	ASSERT_EQ(spawn(a, 1, [&] {
+			for (;;) {
+				volatile char big[6000];
+				for (size_t i = 0; i < sizeof(big); i += 64)
+					big[i] = static_cast<char>(i);
+				jobs++;
+				rt_sleep(100);
+			}
+		}, 0, -1, 8192 + 16384), 0); // the host's frames are larger than a kernel's
+	rt_task_resume(&a);
+	run(1000);
+	EXPECT_EQ(jobs, 11); // at 0, 100, ... 1000
+	EXPECT_EQ(tasks_in_state("stack-overrun"), 0);
 }
 
 TEST_F(Sched, WatchdogSuspendsARunawayTask)
