@@ -34,6 +34,8 @@ struct Fifo {
 
 struct FifoTable {
 	unsigned count = 0;
+	size_t memory_cap = 0;  // bytes all rings together may take; 0: no cap
+	size_t memory_used = 0; // bytes they take (atomic: FIFOs have their own mutexes)
 	void (*waker)(unsigned) = nullptr;
 	FifoLinuxLockOps lock_ops = {};
 	Fifo fifos[kMaxFifos];
@@ -60,13 +62,39 @@ int check(unsigned f)
 	return load_acquire(&fifo->open) ? kOk : -kEInval;
 }
 
+// Linux context. Charge 'bytes' to the memory cap; false: it would pass it.
+// A compare-and-exchange loop: it retries only when another FIFO's create,
+// resize or destroy changed the total meanwhile.
+bool charge(size_t bytes)
+{
+	size_t used = load_relaxed(&g_table.memory_used);
+	do {
+		if (g_table.memory_cap && (bytes > g_table.memory_cap || used > g_table.memory_cap - bytes))
+			return false;
+	} while (!compare_exchange(&g_table.memory_used, &used, used + bytes));
+	return true;
+}
+
+// Linux context: both rings of a FIFO of 'size' bytes, charged to the cap.
+// Null: the cap or Linux said no.
 DeferredBlock *alloc_rings(size_t size)
 {
 	size_t bytes = sizeof(DeferredBlock) + 2 * ByteRing::capacity_for(size);
+	if (!charge(bytes))
+		return nullptr;
 	auto *mem = static_cast<DeferredBlock *>(tx_hal_alloc(bytes));
-	if (mem)
-		mem->bytes = bytes;
+	if (!mem) {
+		fetch_add(&g_table.memory_used, -bytes);
+		return nullptr;
+	}
+	mem->bytes = bytes;
 	return mem;
+}
+
+void free_rings(DeferredBlock *mem)
+{
+	fetch_add(&g_table.memory_used, -mem->bytes);
+	tx_hal_free(mem, mem->bytes);
 }
 
 char *ring_buffer(DeferredBlock *mem, size_t size, int which)
@@ -91,7 +119,7 @@ int fifo_setup(unsigned count)
 	for (unsigned i = 0; i < g_table.count; i++) {
 		Fifo &fifo = g_table.fifos[i];
 		if (fifo.mem)
-			tx_hal_free(fifo.mem, fifo.mem->bytes);
+			free_rings(fifo.mem);
 	}
 	g_table_storage.construct();
 	g_table.count = count;
@@ -103,6 +131,8 @@ int fifo_setup(unsigned count)
 }
 
 unsigned fifo_count() { return g_table.count; }
+void fifo_set_memory_cap(size_t bytes) { g_table.memory_cap = bytes; }
+size_t fifo_memory_used() { return load_relaxed(&g_table.memory_used); }
 void fifo_set_linux_waker(void (*wake)(unsigned)) { g_table.waker = wake; }
 void fifo_set_linux_lock(const FifoLinuxLockOps &ops) { g_table.lock_ops = ops; }
 
@@ -171,7 +201,7 @@ int fifo_destroy(unsigned f)
 	fifo.handler = nullptr;
 	fifo.name[0] = '\0';
 	fifo.kernel_lock.unlock(flags);
-	tx_hal_free(mem, mem->bytes);
+	free_rings(mem);
 	if (g_table.waker)
 		g_table.waker(f); // blocked Linux readers and writers see it closed
 	return 0;
@@ -196,7 +226,7 @@ int fifo_resize(unsigned f, size_t size)
 	to_rt.attach(ring_buffer(mem, size, 1), size);
 	if (fifo.to_linux.used() > size || fifo.to_rt.used() > size) {
 		set_excluded(fifo, false);
-		tx_hal_free(mem, mem->bytes);
+		free_rings(mem);
 		return -kEBusy;
 	}
 	fifo.to_linux.move_to(to_linux);
@@ -209,7 +239,7 @@ int fifo_resize(unsigned f, size_t size)
 	fifo.to_rt = to_rt;
 	fifo.excluded = false;
 	fifo.kernel_lock.unlock(flags);
-	tx_hal_free(old, old->bytes);
+	free_rings(old);
 	if (g_table.waker)
 		g_table.waker(f); // there may be room now
 	return static_cast<int>(size);

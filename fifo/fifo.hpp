@@ -52,7 +52,12 @@ struct FifoInfo {
 };
 
 // ---- Setup (Linux context) ----
-int fifo_setup(unsigned count); // number of FIFOs, <= kMaxFifos; closes all
+int fifo_setup(unsigned count); // number of FIFOs, <= kMaxFifos; closes all, no cap
+// The bytes all FIFOs' rings may take together (0: no cap; set after
+// fifo_setup): a create or resize past it fails with -ENOMEM, as when Linux
+// has no memory. A resize holds old and new rings for a moment: both count.
+void fifo_set_memory_cap(size_t bytes);
+size_t fifo_memory_used(); // bytes the rings take now
 unsigned fifo_count();
 void fifo_set_linux_waker(void (*wake)(unsigned fifo)); // Linux context callback
 

@@ -26,6 +26,8 @@ struct Segment : LinuxWork {
 struct Registry {
 	SpinLock lock;
 	ShmAllocator allocator{};
+	size_t memory_cap = 0;  // bytes all segments may take; 0: no cap
+	size_t memory_used = 0; // bytes they take (atomic: allocation is outside the lock)
 	Segment segments[kMaxShm];
 };
 
@@ -39,6 +41,29 @@ Segment *find(unsigned long name)
 		if (s.addr && s.name == name)
 			return &s;
 	return nullptr;
+}
+
+// Linux context. Memory for a segment of 'bytes', charged to the cap: null
+// when the cap or the allocator says no. The charge is a compare-and-
+// exchange loop that retries only when another allocation or free changed
+// the total meanwhile.
+void *alloc_charged(size_t bytes)
+{
+	size_t used = load_relaxed(&g_reg.memory_used);
+	do {
+		if (g_reg.memory_cap && (bytes > g_reg.memory_cap || used > g_reg.memory_cap - bytes))
+			return nullptr;
+	} while (!compare_exchange(&g_reg.memory_used, &used, used + bytes));
+	void *p = g_reg.allocator.alloc(bytes);
+	if (!p)
+		fetch_add(&g_reg.memory_used, -bytes);
+	return p;
+}
+
+void free_charged(void *p, size_t bytes)
+{
+	g_reg.allocator.free(p, bytes);
+	fetch_add(&g_reg.memory_used, -bytes);
 }
 
 // Lock held: take the memory of 's' out of the table if nobody uses it.
@@ -62,7 +87,7 @@ void release_if_unused(unsigned long name)
 	void *addr = unlink_if_unused(find(name), &size);
 	g_reg.lock.unlock(flags);
 	if (addr)
-		g_reg.allocator.free(addr, size);
+		free_charged(addr, size);
 }
 
 // The Linux work of a segment whose last reference a real-time free
@@ -75,7 +100,7 @@ void run_release(LinuxWork *w)
 	void *addr = unlink_if_unused(static_cast<Segment *>(w), &size);
 	g_reg.lock.unlock(flags);
 	if (addr)
-		g_reg.allocator.free(addr, size);
+		free_charged(addr, size);
 }
 
 // Lock held. A reference; saturates (a segment looked up 2^32 times without
@@ -94,11 +119,14 @@ void shm_setup(const ShmAllocator &allocator)
 	g_reg.allocator = allocator;
 }
 
+void shm_set_memory_cap(size_t bytes) { g_reg.memory_cap = bytes; }
+size_t shm_memory_used() { return load_relaxed(&g_reg.memory_used); }
+
 void shm_teardown()
 {
 	for (Segment &s : g_reg.segments) {
 		if (s.addr) {
-			g_reg.allocator.free(s.addr, s.size);
+			free_charged(s.addr, s.size);
 			s.addr = nullptr;
 		}
 	}
@@ -120,7 +148,7 @@ void *shm_alloc(unsigned long name, size_t size)
 		return nullptr;
 	size_t page = g_reg.allocator.page_size;
 	size_t bytes = (size + page - 1) / page * page;
-	void *addr = g_reg.allocator.alloc(bytes);
+	void *addr = alloc_charged(bytes);
 	if (!addr)
 		return nullptr;
 	flags = g_reg.lock.lock();
@@ -146,7 +174,7 @@ void *shm_alloc(unsigned long name, size_t size)
 	void *result = raced ? raced->addr : slot ? addr : nullptr;
 	g_reg.lock.unlock(flags);
 	if (!slot)
-		g_reg.allocator.free(addr, bytes);
+		free_charged(addr, bytes);
 	return result;
 }
 

@@ -41,6 +41,11 @@ struct ShmInfo {
 
 void shm_setup(const ShmAllocator &allocator); // Linux context; forgets all segments
 void shm_teardown();                           // frees everything left; Linux context
+// The bytes all segments may take together (0: no cap; set after
+// shm_setup): an rt_shm_alloc of a new name past it returns null, as when
+// Linux has no memory.
+void shm_set_memory_cap(size_t bytes);
+size_t shm_memory_used(); // bytes the segments take now
 
 void *shm_alloc(unsigned long name, size_t size);
 size_t shm_free(unsigned long name);

@@ -14,6 +14,7 @@ static_assert(kFifoNameLen == sizeof(tx_fifo_info::name), "FIFO name length");
 extern "C" {
 
 int tx_fifo_setup(unsigned int count) { return fifo_setup(count); }
+void tx_fifo_set_memory_cap(unsigned long bytes) { fifo_set_memory_cap(bytes); }
 void tx_fifo_set_waker(void (*wake)(unsigned int)) { fifo_set_linux_waker(wake); }
 int tx_fifo_is_open(unsigned int f) { return fifo_is_open(f); }
 unsigned int tx_fifo_generation(unsigned int f) { return fifo_generation(f); }

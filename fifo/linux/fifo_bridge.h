@@ -27,6 +27,7 @@ struct tx_fifo_info {
 };
 
 int tx_fifo_setup(unsigned int count);
+void tx_fifo_set_memory_cap(unsigned long bytes); /* fifo.hpp, fifo_set_memory_cap */
 void tx_fifo_set_waker(void (*wake)(unsigned int fifo));
 int tx_fifo_is_open(unsigned int fifo);
 unsigned int tx_fifo_generation(unsigned int fifo); /* fifo.hpp, fifo_generation */

@@ -59,6 +59,10 @@ MODULE_PARM_DESC(count, "number of FIFOs, /dev/rtf0../dev/rtf{count-1} (1..256)"
 static ushort mode = 0600;
 module_param(mode, ushort, 0444);
 MODULE_PARM_DESC(mode, "mode of the /dev/rtfN nodes (default 0600: root only)");
+/* 256 MiB: one FIFO of the largest size (two rings of 64 MiB) fits twice. */
+static unsigned int max_kb = 256 * 1024;
+module_param(max_kb, uint, 0444);
+MODULE_PARM_DESC(max_kb, "KiB all FIFOs' rings may take together (0: no cap; default 262144); past it, a create, open or resize fails with -ENOMEM");
 
 /* The Linux side of one FIFO. */
 struct rtf_dev {
@@ -757,6 +761,7 @@ static int __init tactus_fifo_init(void)
 	err = tx_fifo_setup(nr_fifos);
 	if (err)
 		goto out_free;
+	tx_fifo_set_memory_cap((unsigned long)max_kb * 1024);
 	tx_fifo_set_waker(rtf_wake);
 	tx_fifo_set_linux_lock(lock_fifo, unlock_fifo);
 
@@ -792,8 +797,8 @@ static int __init tactus_fifo_init(void)
 		proc_entry = proc_create_single("fifos", 0444, dir, fifos_show);
 	if (!proc_entry)
 		pr_warn("tactus: no /proc/tactus/fifos (proc entry not created)\n");
-	pr_info("tactus: %u FIFOs, /dev/rtf0..rtf%u (major %d, mode %04o)\n", nr_fifos, nr_fifos - 1,
-		MAJOR(rtf_devt), mode);
+	pr_info("tactus: %u FIFOs, /dev/rtf0..rtf%u (major %d, mode %04o), rings up to %u KiB in all\n", nr_fifos,
+		nr_fifos - 1, MAJOR(rtf_devt), mode, max_kb);
 	return 0;
 
 out_nodes:

@@ -22,6 +22,8 @@ void tx_shm_setup(unsigned long page_size, void *(*alloc)(unsigned long), void (
 	shm_setup(ShmAllocator{page_size, alloc, free});
 }
 
+void tx_shm_set_memory_cap(unsigned long bytes) { shm_set_memory_cap(bytes); }
+
 void tx_shm_teardown(void) { shm_teardown(); }
 
 int tx_shm_map_get(unsigned long name, void **addr, unsigned long *size)

@@ -23,6 +23,7 @@ struct tx_shm_info {
 /* Linux context. alloc: zeroed, page aligned, mappable by users. */
 void tx_shm_setup(unsigned long page_size, void *(*alloc)(unsigned long bytes),
 		  void (*free)(void *p, unsigned long bytes));
+void tx_shm_set_memory_cap(unsigned long bytes); /* registry.hpp, shm_set_memory_cap */
 void tx_shm_teardown(void);
 /* Linux context, the module's mutex held (the registry's contract). */
 int tx_shm_map_get(unsigned long name, void **addr, unsigned long *size);

@@ -35,6 +35,9 @@
 static ushort mode = 0600;
 module_param(mode, ushort, 0444);
 MODULE_PARM_DESC(mode, "mode of /dev/tactus_shm (default 0600: root only)");
+static unsigned int max_kb = 256 * 1024;
+module_param(max_kb, uint, 0444);
+MODULE_PARM_DESC(max_kb, "KiB all segments may take together (0: no cap; default 262144); past it, a new segment is refused");
 
 /* The registry's Linux side: every registry call from this file. */
 static DEFINE_MUTEX(shm_lock);
@@ -237,6 +240,7 @@ static int __init tactus_shm_init(void)
 	int err;
 
 	tx_shm_setup(PAGE_SIZE, shm_vmalloc, shm_vfree);
+	tx_shm_set_memory_cap((unsigned long)max_kb * 1024);
 	shm_misc.mode = mode;
 	err = misc_register(&shm_misc);
 	if (err)
@@ -245,7 +249,7 @@ static int __init tactus_shm_init(void)
 		proc_entry = proc_create_single("shm", 0444, dir, shm_show);
 	if (!proc_entry)
 		pr_warn("tactus: no /proc/tactus/shm (proc entry not created)\n");
-	pr_info("tactus: shared memory ready, /dev/tactus_shm (mode %04o)\n", mode);
+	pr_info("tactus: shared memory ready, /dev/tactus_shm (mode %04o), segments up to %u KiB in all\n", mode, max_kb);
 	return 0;
 }
 

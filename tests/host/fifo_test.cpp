@@ -119,6 +119,31 @@ TEST_F(Fifo, GenerationChangesOnlyWhenCreatedFromClosed)
 	EXPECT_EQ(tx::fifo_generation(999), 0u);
 }
 
+// The memory cap: creates and resizes past it fail as out of memory, and
+// what a destroy frees can be taken again.
+TEST_F(Fifo, MemoryCapRefusesAndFreesAgain)
+{
+	ASSERT_EQ(tx::fifo_memory_used(), 0u);
+	ASSERT_EQ(rtf_create(0, 1000), 0);
+	size_t one = tx::fifo_memory_used(); // both rings and the header
+	ASSERT_GT(one, 2000u);
+	tx::fifo_set_memory_cap(3 * one);
+	ASSERT_EQ(rtf_create(1, 1000), 0);
+	ASSERT_EQ(rtf_create(2, 1000), 0);
+	EXPECT_EQ(rtf_create(3, 1000), -ENOMEM);
+	EXPECT_EQ(tx::fifo_is_open(3), false);
+	EXPECT_EQ(rtf_resize(2, 4000), -ENOMEM); // old and new rings at once
+	EXPECT_EQ(tx::fifo_memory_used(), 3 * one);
+	EXPECT_EQ(rtf_destroy(1), 0);
+	EXPECT_EQ(tx::fifo_memory_used(), 2 * one);
+	EXPECT_EQ(rtf_create(3, 1000), 0);
+	tx::fifo_set_memory_cap(0); // no cap
+	EXPECT_EQ(rtf_resize(2, 4000), 4000);
+	EXPECT_GT(tx::fifo_memory_used(), 3 * one);
+	rtf_destroy(0), rtf_destroy(2), rtf_destroy(3);
+	EXPECT_EQ(tx::fifo_memory_used(), 0u);
+}
+
 TEST_F(Fifo, BadNumbersSizesAndBuffers)
 {
 	EXPECT_EQ(rtf_create(64, 100), -ENODEV); // the table holds 64

@@ -128,6 +128,27 @@ TEST_F(Shm, RealTimeLookupHoldsTheSegmentUntilItsFree)
 	EXPECT_EQ(tx::shm_list(info, 2), 0u);
 }
 
+// The memory cap: a new segment past it is refused; a freed one's memory
+// counts no more; looking up an existing name needs no memory.
+TEST_F(Shm, MemoryCapRefusesNewSegmentsAndFreesAgain)
+{
+	tx::shm_set_memory_cap(3 * 4096);
+	ASSERT_NE(rt_shm_alloc(nam2num("A"), 5000, USE_VMALLOC), nullptr); // two pages
+	EXPECT_EQ(tx::shm_memory_used(), 2u * 4096);
+	EXPECT_EQ(rt_shm_alloc(nam2num("B"), 5000, USE_VMALLOC), nullptr);
+	ASSERT_NE(rt_shm_alloc(nam2num("C"), 100, USE_VMALLOC), nullptr); // one fits
+	EXPECT_NE(rt_shm_alloc(nam2num("A"), 5000, USE_VMALLOC), nullptr); // lookup
+	EXPECT_EQ(rt_shm_free(nam2num("A")), 8192);
+	EXPECT_EQ(rt_shm_free(nam2num("A")), 8192);
+	EXPECT_EQ(tx::shm_memory_used(), 4096u);
+	void *b = rt_shm_alloc(nam2num("B"), 5000, USE_VMALLOC);
+	EXPECT_NE(b, nullptr);
+	rt_shm_free(nam2num("B"));
+	rt_shm_free(nam2num("C"));
+	EXPECT_EQ(tx::shm_memory_used(), 0u);
+	tx::shm_set_memory_cap(0);
+}
+
 TEST_F(Shm, TableFullFailsCleanly)
 {
 	for (unsigned i = 0; i < tx::kMaxShm; i++)

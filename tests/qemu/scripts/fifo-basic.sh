@@ -50,6 +50,24 @@ tx_check "insmod-count-4-mode-0666" insmod $M/tactus_fifo.ko count=4 mode=0666
 tx_check "count-4-nodes" test -c /dev/rtf3 -a ! -e /dev/rtf4
 tx_check "mode-0666" test "$(stat -c %a /dev/rtf0)" = 666
 tx_check "rmmod-count-4" rmmod tactus_fifo
+# The memory cap: 8 KiB holds a few FIFOs of the 1000 bytes an open makes
+# (two rings and a header each), never all 8; the next open is refused
+# with ENOMEM; closing gives the memory back.
+tx_check "insmod-max-kb-8" insmod $M/tactus_fifo.ko count=8 max_kb=8
+holders=""
+for f in 0 1 2 3 4 5 6 7; do
+	sleep 1000 < /dev/rtf$f 2>/dev/null &
+	holders="$holders $!"
+done
+sleep 1
+held=$(tx_open_fifos)
+echo "fifo-basic: $held FIFO(s) of 8 opened under an 8 KiB cap"
+tx_check "fifo-cap-holds-some-not-all" test "$held" -ge 1 -a "$held" -lt 8
+tx_check "fifo-cap-refuses-enomem" sh -c "sh -c 'exec 3</dev/rtf7' 2>&1 | grep -qi 'out of memory\|cannot allocate memory'"
+kill $holders 2>/dev/null
+wait 2>/dev/null
+tx_check "fifo-cap-memory-back" sh -c "test \"\$(tail -n +2 /proc/tactus/fifos | grep -c .)\" = 0 && exec 3</dev/rtf7"
+tx_check "rmmod-max-kb-8" rmmod tactus_fifo
 tx_check "nodes-removed" test ! -e /dev/rtf0
 rmmod tactus_sched; rmmod tactus_hal
 

@@ -32,6 +32,16 @@ tx_check "insmod-shm-mode-0666" insmod $M/tactus_shm.ko mode=0666
 tx_check "shm-mode-0666" test "$(stat -c %a /dev/tactus_shm)" = 666
 tx_check "rmmod-shm-mode" rmmod tactus_shm
 tx_check "device-removed" test ! -e /dev/tactus_shm
+# The memory cap: shm_share's segment (a page) does not fit in 1 KiB; the
+# module's load fails cleanly, and with room it loads.
+tx_check "insmod-shm-max-kb-1" insmod $M/tactus_shm.ko max_kb=1
+tx_check "shm-cap-refuses-a-segment" sh -c "! insmod $M/shm_share.ko 2>/dev/null"
+tx_check "shm-cap-nothing-left" test "$(tail -n +2 /proc/tactus/shm | grep -c .)" = 0
+tx_check "rmmod-shm-max-kb-1" rmmod tactus_shm
+tx_check "insmod-shm-max-kb-4" insmod $M/tactus_shm.ko max_kb=4
+tx_check "shm-cap-fits-a-page" insmod $M/shm_share.ko
+tx_check "rmmod-shm_share-capped" rmmod shm_share
+tx_check "rmmod-shm-max-kb-4" rmmod tactus_shm
 rmmod tactus_sched; rmmod tactus_hal
 
 tx_check "stack-gone" sh -c "! grep -q tactus /proc/modules"
