@@ -87,6 +87,10 @@ int tx_in_linux(void) { return g_sched.in_linux(); }
 
 void tx_sched_set_watchdog_ns(long long ns) { g_sched.set_watchdog_budget(ns > 0 ? counts_from_ns(ns) : 0); }
 void tx_sched_set_gravity_ns(long long ns) { g_sched.set_timer_gravity(ns > 0 ? counts_from_ns(ns) : 0); }
+void tx_sched_set_rt_share_ns(long long runtime_ns, long long period_ns)
+{
+	g_sched.set_rt_share(runtime_ns > 0 ? counts_from_ns(runtime_ns) : 0, period_ns > 0 ? counts_from_ns(period_ns) : 0);
+}
 
 void tx_sched_get_summary(tx_sched_summary *out)
 {
@@ -96,6 +100,8 @@ void tx_sched_get_summary(tx_sched_summary *out)
 	out->tick_ns = ns_from_counts(g_sched.tick_period());
 	out->watchdog_ns = ns_from_counts(g_sched.watchdog_budget());
 	out->gravity_ns = ns_from_counts(g_sched.timer_gravity());
+	out->rt_runtime_ns = ns_from_counts(g_sched.rt_runtime());
+	out->rt_period_ns = ns_from_counts(g_sched.rt_period());
 	out->watchdog_hits = g_sched.watchdog_hits();
 	out->tasks = g_sched.task_count();
 	out->ipc_lock_waits = g_sched.ipc_lock().waits();
@@ -112,6 +118,7 @@ void tx_sched_cpu_summary(unsigned int cpu, tx_cpu_summary *out)
 	out->ipis = c.ipis;
 	out->fpu_saves = c.fpu_saves;
 	out->fpu_restores = c.fpu_restores;
+	out->throttles = c.throttles;
 	out->lock_waits = c.lock.waits();
 	out->lock_spins = c.lock.spins();
 }

@@ -30,6 +30,7 @@ struct tx_sched_summary {
 	unsigned long long counter_hz;
 	int periodic_mode, timer_running;
 	long long tick_ns, watchdog_ns, gravity_ns;
+	long long rt_runtime_ns, rt_period_ns; /* Linux's share; period 0: off */
 	unsigned long long watchdog_hits;
 	unsigned int tasks;
 	/* The IPC lock's contention: acquisitions that waited, spin iterations */
@@ -40,6 +41,7 @@ struct tx_cpu_summary {
 	int online;
 	unsigned int tasks;
 	unsigned long long switches, timer_irqs, ipis, fpu_saves, fpu_restores;
+	unsigned long long throttles; /* times real-time tasks used their share and were held */
 	/* This CPU's scheduler lock: acquisitions that waited, spin iterations */
 	unsigned long long lock_waits, lock_spins;
 };
@@ -49,6 +51,10 @@ void tx_sched_setup(unsigned int online_mask);
 /* Nonzero in Linux context (no real-time task is running on this CPU). */
 int tx_in_linux(void);
 void tx_sched_set_watchdog_ns(long long ns);
+/* Linux's share (Scheduler::set_rt_share): in every period_ns real-time
+ * tasks run at most runtime_ns per CPU; period 0 (or runtime >= period):
+ * off. */
+void tx_sched_set_rt_share_ns(long long runtime_ns, long long period_ns);
 /* Timer gravity (Scheduler::set_timer_gravity), ns; 0: off. */
 void tx_sched_set_gravity_ns(long long ns);
 void tx_sched_get_summary(struct tx_sched_summary *out);

@@ -97,8 +97,10 @@ void Scheduler::init(uint32_t online_cpus)
 		c.timers.reset();
 		c.irq_depth = 0;
 		c.switch_time = static_cast<Count>(tx_port_now());
-		c.programmed = c.rr_deadline = c.wd_deadline = kForever;
+		c.programmed = c.rr_deadline = c.wd_deadline = c.bw_deadline = kForever;
 		c.programmed_budget = false;
+		c.window_end = c.rt_used = 0;
+		c.throttled = false;
 		c.tick_time = c.next_tick = 0;
 		c.timer_dirty = false;
 		c.kept = false;
@@ -106,7 +108,7 @@ void Scheduler::init(uint32_t online_cpus)
 		c.dying = nullptr;
 		c.zombies.init(nullptr);
 		c.ntasks = 0;
-		c.switches = c.timer_irqs = c.ipis = c.fpu_saves = c.fpu_restores = c.watchdog_hits = 0;
+		c.switches = c.timer_irqs = c.ipis = c.fpu_saves = c.fpu_restores = c.watchdog_hits = c.throttles = 0;
 	}
 }
 
@@ -169,9 +171,31 @@ inline void Scheduler::charge(CpuState &c, Task *t, Count now)
 	Count ran = now - c.switch_time;
 	t->exec_total += ran;
 	t->exec_since_block += ran;
+	if (!t->linux_ctx)
+		c.rt_used += ran; // Linux's share (check_share)
 	if (t->rr_quantum)
 		t->rr_left -= ran;
 	c.switch_time = now;
+}
+
+// CPU lock, in timer_irq: Linux's share. The running context's time is
+// charged first; a new window starts when the last one ended; real-time
+// tasks that used their runtime in this window are held (pick() chooses
+// Linux) until it ends. Logged at the 1st, 2nd, 4th, 8th... throttle of a
+// CPU. O(1).
+void Scheduler::check_share(CpuState &c, Count now)
+{
+	TX_CPU_LOCK_HELD(c);
+	charge(c, c.current, now); // keeps every budget deadline: they count from switch_time
+	if (now >= c.window_end)
+		start_window(c, now);
+	if (!c.throttled && c.rt_used >= rt_runtime_) {
+		c.throttled = true;
+		c.throttles++;
+		if (!(c.throttles & (c.throttles - 1)))
+			log_throttle(c);
+	}
+	c.bw_deadline = share_deadline(c, c.current, now);
 }
 
 // CPU lock. Bookkeeping when t becomes the running context. O(1).
@@ -249,7 +273,7 @@ CpuState &Scheduler::schedule(CpuState &c)
 	// that serves nothing (a task that woke and blocked within its budget
 	// leaves its watchdog deadline behind at every job), and an NMI-class
 	// device interrupt that came meanwhile would wait for it.
-	Count budget = min(c.rr_deadline, c.wd_deadline);
+	Count budget = budget_deadline(c);
 	if (budget < c.programmed || (budget == kForever && c.programmed_budget))
 		reprogram(c);
 	tx_port_switch(&prev->ctx, &next->ctx);

@@ -108,6 +108,14 @@ struct CpuState {
 	bool programmed_budget; // ... and it is a budget deadline (rr, watchdog) of current
 	Count rr_deadline;    // round-robin quantum end of current
 	Count wd_deadline;    // watchdog budget end of current
+	// Linux's share of this CPU (set_rt_share; off while rt_period_ is 0):
+	// real-time tasks ran rt_used in the window that ends at window_end;
+	// throttled, they wait for its end and Linux runs. bw_deadline: when
+	// current's share runs out, or when a throttled window ends.
+	Count window_end;
+	Count rt_used;
+	Count bw_deadline;
+	bool throttled;
 	Count tick_time;      // periodic mode: time of the latest tick
 	Count next_tick;      // periodic mode: time of the next tick
 	bool timer_dirty;     // another CPU changed our timers: reprogram
@@ -118,7 +126,7 @@ struct CpuState {
 	unsigned ntasks;      // [ipc]: tasks placed here
 
 	// Counters for /proc and benchmarks.
-	uint64_t switches, timer_irqs, ipis, fpu_saves, fpu_restores, watchdog_hits;
+	uint64_t switches, timer_irqs, ipis, fpu_saves, fpu_restores, watchdog_hits, throttles;
 };
 
 class Scheduler {
@@ -172,6 +180,14 @@ public:
 	bool timer_running() const { return timer_running_; }
 	Count tick_period() const { return tick_period_; }
 	void set_watchdog_budget(Count budget); // 0 disables
+	// Linux's share of each CPU: in every 'period', real-time tasks run at
+	// most 'runtime'; then they wait for the next period and Linux runs
+	// (PREEMPT_RT's RT throttling). Off when period is 0 (the default):
+	// real-time tasks then take all the time they want. Set at load (a CPU
+	// held when it changes is released at its next scheduling event).
+	void set_rt_share(Count runtime, Count period);
+	Count rt_runtime() const { return rt_runtime_; }
+	Count rt_period() const { return rt_period_; }
 	// Timer gravity: program the hardware timer this much ahead of each
 	// timer event, so that the interrupt path (NMI entry, the port, the
 	// switch) runs while the event comes due; a task the early event wakes
@@ -287,7 +303,7 @@ private:
 	{
 		TX_CPU_LOCK_HELD(c);
 		Task *t = c.ready.highest();
-		return t ? t : &c.linux_task;
+		return t && !c.throttled ? t : &c.linux_task;
 	}
 	// A suspended task that owns resource semaphores keeps running until it
 	// releases the last one (RTAI), unless the watchdog stopped it.
@@ -423,7 +439,25 @@ private:
 			t->rr_left = t->rr_quantum;
 		c.rr_deadline = t->rr_quantum ? now + t->rr_left : kForever;
 		c.wd_deadline = (wd_budget_ && !t->linux_ctx) ? now + wd_budget_ - t->exec_since_block : kForever;
+		c.bw_deadline = rt_period_ ? share_deadline(c, t, now) : kForever;
 	}
+	// CPU lock. When t's running from 'now' meets the share: a real-time
+	// task's share running out (or the window's end, where it starts over),
+	// Linux's throttled window ending. A window long past starts over here.
+	// O(1).
+	Count share_deadline(CpuState &c, const Task *t, Count now)
+	{
+		if (now >= c.window_end)
+			start_window(c, now);
+		if (t->linux_ctx)
+			return c.throttled ? c.window_end : kForever;
+		return min(c.window_end, now + (rt_runtime_ - c.rt_used));
+	}
+	void start_window(CpuState &c, Count now);
+	void check_share(CpuState &c, Count now);
+	void log_throttle(const CpuState &c);
+	// The earliest budget deadline of the running context.
+	static Count budget_deadline(const CpuState &c) { return min(min(c.rr_deadline, c.wd_deadline), c.bw_deadline); }
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
 	void finish_switch(CpuState &c);
 	void free_later_locked(CpuState &c, DeferredBlock *block);
@@ -473,6 +507,7 @@ private:
 	bool timer_running_ = false;
 	Count tick_period_ = 0;
 	Count wd_budget_ = 0;
+	Count rt_runtime_ = 0, rt_period_ = 0; // Linux's share: off while rt_period_ is 0
 	Count gravity_ = 0;
 };
 

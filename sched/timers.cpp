@@ -60,7 +60,7 @@ void Scheduler::reprogram(CpuState &c)
 		else if (Timer *t = c.timers.earliest())
 			next = aim_for(t->deadline);
 	}
-	Count budget = min(c.rr_deadline, c.wd_deadline);
+	Count budget = budget_deadline(c);
 	c.programmed_budget = budget < next;
 	next = min(next, budget);
 	c.timer_dirty = false;
@@ -180,6 +180,8 @@ inline void Scheduler::check_budgets(CpuState &c, Count now)
 		c.rr_deadline = kForever;
 	else if (c.rr_deadline == kForever)
 		c.rr_deadline = c.switch_time + t->rr_left;
+	if (rt_period_)
+		check_share(c, now);
 	if (t->linux_ctx)
 		return;
 	check_stack(c, t); // a task that never blocks is checked here
@@ -345,6 +347,49 @@ void Scheduler::set_timer_gravity(Count gravity)
 	unsigned long flags = ipc_enter();
 	acquire_all_cpus();
 	gravity_ = gravity > 0 ? gravity : 0;
+	release_all_cpus();
+	ipc_leave(flags);
+}
+
+// CPU lock. A new window of Linux's share: what real-time tasks ran is
+// forgotten, a throttle ends. Windows follow each other from the first
+// one; one that started long ago is skipped over in O(1).
+void Scheduler::start_window(CpuState &c, Count now)
+{
+	TX_CPU_LOCK_HELD(c);
+	Count behind = now - c.window_end;
+	c.window_end = c.window_end && behind < rt_period_ ? c.window_end + rt_period_ : now + rt_period_;
+	c.rt_used = 0;
+	c.throttled = false;
+}
+
+// CPU lock: Linux hears that c held its real-time tasks (check_share).
+// Here, where the other scheduler logs are: rt_log is inline, and a second
+// translation unit of tactus_sched using it breaks the x86 link (a
+// discarded COMDAT copy that __patchable_function_entries still names).
+__attribute__((noinline, cold)) void Scheduler::log_throttle(const CpuState &c)
+{
+	rt_log(0, "tactus: CPU %u: real-time tasks used their %lld ns of every %lld ns; held until the period ends (throttle %llu)",
+	       c.index, static_cast<long long>(muldiv_round(static_cast<uint64_t>(rt_runtime_), 1000000000u, tx_port_counter_hz())),
+	       static_cast<long long>(muldiv_round(static_cast<uint64_t>(rt_period_), 1000000000u, tx_port_counter_hz())),
+	       static_cast<unsigned long long>(c.throttles));
+}
+
+// IPC lock and every CPU lock: O(CPUs). A runtime of the whole period (or
+// more) is no share at all: off.
+void Scheduler::set_rt_share(Count runtime, Count period)
+{
+	unsigned long flags = ipc_enter();
+	acquire_all_cpus();
+	bool on = period > 0 && runtime >= 0 && runtime < period;
+	rt_runtime_ = on ? runtime : 0;
+	rt_period_ = on ? period : 0;
+	for (CpuState &c : cpus_) {
+		c.window_end = 0;
+		c.rt_used = 0;
+		c.throttled = false;
+		c.bw_deadline = kForever;
+	}
 	release_all_cpus();
 	ipc_leave(flags);
 }

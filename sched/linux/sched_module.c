@@ -26,6 +26,12 @@
 static unsigned int watchdog_us = 100000;
 module_param(watchdog_us, uint, 0444);
 MODULE_PARM_DESC(watchdog_us, "suspend a real-time task that runs this long without blocking (0: off)");
+static unsigned int rt_period_us;
+module_param(rt_period_us, uint, 0444);
+MODULE_PARM_DESC(rt_period_us, "Linux's share of each CPU: in every period, real-time tasks run at most rt_runtime_us (0: off, the default)");
+static unsigned int rt_runtime_us;
+module_param(rt_runtime_us, uint, 0444);
+MODULE_PARM_DESC(rt_runtime_us, "real-time time per CPU in each rt_period_us; then Linux runs until the period ends");
 
 /* Xenomai and RTAI call it gravity and latency: the timer is aimed this far
  * ahead of each event; a task still starts no earlier than its deadline.
@@ -94,14 +100,19 @@ static int scheduler_show(struct seq_file *m, void *v)
 	seq_printf(m, ", gravity %lld ns", s.gravity_ns);
 	seq_printf(m, "\nwatchdog: %lld us budget, %llu task(s) suspended so far\n", s.watchdog_ns / 1000,
 		   s.watchdog_hits);
+	if (s.rt_period_ns)
+		seq_printf(m, "linux share: real-time tasks run at most %lld us of every %lld us per CPU\n",
+			   s.rt_runtime_ns / 1000, s.rt_period_ns / 1000);
+	else
+		seq_puts(m, "linux share: off\n");
 	seq_printf(m, "ipc lock: %llu waits, %llu spins\n", s.ipc_lock_waits, s.ipc_lock_spins);
-	seq_puts(m, "CPU tasks   switches timer-irqs       ipis  fpu-saves lock-waits lock-spins\n");
+	seq_puts(m, "CPU tasks   switches timer-irqs       ipis  fpu-saves lock-waits lock-spins  throttles\n");
 	for_each_online_cpu(cpu) {
 		struct tx_cpu_summary c;
 
 		tx_sched_cpu_summary(cpu, &c);
-		seq_printf(m, "%3u %5u %10llu %10llu %10llu %10llu %10llu %10llu\n", cpu, c.tasks, c.switches,
-			   c.timer_irqs, c.ipis, c.fpu_saves, c.lock_waits, c.lock_spins);
+		seq_printf(m, "%3u %5u %10llu %10llu %10llu %10llu %10llu %10llu %10llu\n", cpu, c.tasks, c.switches,
+			   c.timer_irqs, c.ipis, c.fpu_saves, c.lock_waits, c.lock_spins, c.throttles);
 	}
 	n = tx_sched_tasks(NULL, 0);
 	tasks = kcalloc(n + 8, sizeof(*tasks), GFP_KERNEL); /* room for tasks created meanwhile */
@@ -160,12 +171,18 @@ static int __init tactus_sched_init(void)
 		pr_err("tactus: gravity_ns=%d: use -1 (calibrated), 0 (off) or up to %d\n", gravity_ns, GRAVITY_MAX_NS);
 		return -EINVAL;
 	}
+	if (rt_period_us && (!rt_runtime_us || rt_runtime_us >= rt_period_us)) {
+		pr_err("tactus: rt_runtime_us=%u, rt_period_us=%u: the runtime must be above 0 and below the period (or rt_period_us=0: no share)\n",
+		       rt_runtime_us, rt_period_us);
+		return -EINVAL;
+	}
 
 	/* No CPU comes or goes between reading the mask and attaching (after
 	 * that, the HAL's hotplug callbacks tell the scheduler). */
 	cpus_read_lock();
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
+	tx_sched_set_rt_share_ns((long long)rt_runtime_us * 1000, (long long)rt_period_us * 1000);
 	tx_sched_set_gravity_ns(gravity > 0 ? gravity : 0);
 	err = tx_hal_attach_core(&core_ops);
 	cpus_read_unlock();

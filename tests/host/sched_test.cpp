@@ -667,6 +667,51 @@ TEST_F(Sched, StackUseWithinTheStackIsNoOverrun)
 	EXPECT_EQ(tasks_in_state("stack-overrun"), 0);
 }
 
+// Linux's share: a real-time task that never blocks runs 800 of every 1000,
+// and Linux the rest; the windows follow each other from the first.
+TEST_F(Sched, LinuxShareThrottlesRealTimeTasksEachPeriod)
+{
+	tx::g_sched.set_rt_share(800, 1000);
+	start(a, 1, [&] { // returns when Linux runs again
+		for (;;)
+			work(50);
+	});
+	EXPECT_EQ(now(), 800);
+	tx::Task *t = reinterpret_cast<tx::Task *>(&a);
+	EXPECT_EQ(t->exec_total, 800);
+	run(300); // Linux's own time: it runs 800-1000 and 1800-1900, the task 1000-1800
+	EXPECT_EQ(now(), 1900);
+	EXPECT_EQ(t->exec_total, 1600);
+	EXPECT_EQ(tx::g_sched.cpu(0).throttles, 2u);
+	tx::sim::pump_linux_work();
+	ASSERT_FALSE(tx::sim::log_lines().empty());
+	EXPECT_NE(tx::sim::log_lines().front().find("real-time tasks used their"), std::string::npos)
+		<< tx::sim::log_lines().front();
+	// Off again (the task, held now, is deleted from Linux).
+	tx::g_sched.set_rt_share(0, 0);
+	EXPECT_EQ(tx::g_sched.rt_period(), 0);
+	rt_task_delete(&a);
+}
+
+// A task within its share is never held: 300 of every 1000.
+TEST_F(Sched, LinuxShareLeavesATaskWithinItAlone)
+{
+	tx::g_sched.set_rt_share(500, 1000);
+	int jobs = 0;
+	ASSERT_EQ(spawn(a, 1, [&] {
+			for (;;) {
+				work(300);
+				jobs++;
+				rt_task_wait_period();
+			}
+		}), 0);
+	rt_task_make_periodic(&a, now() + 100, 1000);
+	run(10000);
+	EXPECT_EQ(jobs, 10);
+	EXPECT_EQ(tx::g_sched.cpu(0).throttles, 0u);
+	tx::g_sched.set_rt_share(0, 0);
+}
+
 TEST_F(Sched, WatchdogSuspendsARunawayTask)
 {
 	tx::g_sched.set_watchdog_budget(10000);
