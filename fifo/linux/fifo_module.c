@@ -56,9 +56,13 @@
 static unsigned int nr_fifos = 64;
 module_param_named(count, nr_fifos, uint, 0444);
 MODULE_PARM_DESC(count, "number of FIFOs, /dev/rtf0../dev/rtf{count-1} (1..256)");
-static ushort mode = 0600;
+static ushort mode;
 module_param(mode, ushort, 0444);
-MODULE_PARM_DESC(mode, "mode of the /dev/rtfN nodes (default 0600: root only)");
+MODULE_PARM_DESC(mode, "mode of the /dev/rtfN nodes (default 0600: root only; 0660 with group=)");
+static int group = -1;
+module_param(group, int, 0444);
+MODULE_PARM_DESC(group, "group id that owns the /dev/rtfN nodes (default: root's); with it the default mode is 0660");
+static umode_t node_mode; /* 'mode', or its default */
 /* 256 MiB: one FIFO of the largest size (two rings of 64 MiB) fits twice. */
 static unsigned int max_kb = 256 * 1024;
 module_param(max_kb, uint, 0444);
@@ -694,11 +698,45 @@ static int fifos_show(struct seq_file *m, void *v)
 
 /* ---- Module ------------------------------------------------------------------- */
 
-static char *rtf_devnode(const struct device *dev, umode_t *m)
+/* Through the device type rather than the class: only a type's devnode
+ * gives the node its group. */
+static char *rtf_devnode(const struct device *dev, umode_t *m, kuid_t *uid, kgid_t *gid)
 {
 	if (m)
-		*m = mode;
+		*m = node_mode;
+	if (gid && group >= 0)
+		*gid = KGIDT_INIT(group);
 	return NULL;
+}
+
+static const struct device_type rtf_type = { .name = "rtf", .devnode = rtf_devnode };
+
+static void rtf_node_release(struct device *dev)
+{
+	kfree(dev);
+}
+
+/* device_create() with our type (device_destroy() removes it). */
+static struct device *make_node(unsigned int f)
+{
+	struct device *dev = kzalloc(sizeof(*dev), GFP_KERNEL);
+	int err;
+
+	if (!dev)
+		return ERR_PTR(-ENOMEM);
+	device_initialize(dev);
+	dev->class = rtf_class;
+	dev->type = &rtf_type;
+	dev->devt = MKDEV(MAJOR(rtf_devt), f);
+	dev->release = rtf_node_release;
+	err = dev_set_name(dev, "rtf%u", f);
+	if (!err)
+		err = device_add(dev);
+	if (err) {
+		put_device(dev);
+		return ERR_PTR(err);
+	}
+	return dev;
 }
 
 static void remove_nodes(unsigned int made)
@@ -747,6 +785,11 @@ static int __init tactus_fifo_init(void)
 	unsigned int f;
 	int err;
 
+	if (mode & ~0777) {
+		pr_err("tactus: mode=%#o: permission bits only (0..0777)\n", mode);
+		return -EINVAL;
+	}
+	node_mode = mode ? mode : group >= 0 ? 0660 : 0600;
 	if (nr_fifos < 1 || nr_fifos > TX_MAX_FIFOS) {
 		pr_err("tactus: count=%u: the number of FIFOs is 1..%d\n", nr_fifos, TX_MAX_FIFOS);
 		return -EINVAL;
@@ -780,9 +823,8 @@ static int __init tactus_fifo_init(void)
 		err = PTR_ERR(rtf_class);
 		goto out_cdev;
 	}
-	rtf_class->devnode = rtf_devnode;
 	for (f = 0; f < nr_fifos; f++) {
-		struct device *dev = device_create(rtf_class, NULL, MKDEV(MAJOR(rtf_devt), f), NULL, "rtf%u", f);
+		struct device *dev = make_node(f);
 
 		if (IS_ERR(dev)) {
 			err = PTR_ERR(dev);
@@ -797,8 +839,8 @@ static int __init tactus_fifo_init(void)
 		proc_entry = proc_create_single("fifos", 0444, dir, fifos_show);
 	if (!proc_entry)
 		pr_warn("tactus: no /proc/tactus/fifos (proc entry not created)\n");
-	pr_info("tactus: %u FIFOs, /dev/rtf0..rtf%u (major %d, mode %04o), rings up to %u KiB in all\n", nr_fifos,
-		nr_fifos - 1, MAJOR(rtf_devt), mode, max_kb);
+	pr_info("tactus: %u FIFOs, /dev/rtf0..rtf%u (major %d, mode %04o, group %d), rings up to %u KiB in all\n",
+		nr_fifos, nr_fifos - 1, MAJOR(rtf_devt), node_mode, group < 0 ? 0 : group, max_kb);
 	return 0;
 
 out_nodes:

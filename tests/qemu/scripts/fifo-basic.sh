@@ -50,6 +50,13 @@ tx_check "insmod-count-4-mode-0666" insmod $M/tactus_fifo.ko count=4 mode=0666
 tx_check "count-4-nodes" test -c /dev/rtf3 -a ! -e /dev/rtf4
 tx_check "mode-0666" test "$(stat -c %a /dev/rtf0)" = 666
 tx_check "rmmod-count-4" rmmod tactus_fifo
+# Access by group instead of by world: group= owns the nodes, 0660 by
+# default; nobody (gid 65534) opens them then, and is refused without it.
+tx_check "insmod-group-65534" insmod $M/tactus_fifo.ko count=2 group=65534
+tx_check "group-owns-nodes" test "$(stat -c %g:%a /dev/rtf0)" = 65534:660
+tx_check "group-member-opens" as-nobody -r /dev/rtf0 /dev/rtf1
+tx_check "rmmod-group" rmmod tactus_fifo
+tx_check "insmod-mode-too-wide-refused" sh -c "! insmod $M/tactus_fifo.ko mode=01777 2>/dev/null"
 # The memory cap: 8 KiB holds a few FIFOs of the 1000 bytes an open makes
 # (two rings and a header each), never all 8; the next open is refused
 # with ENOMEM; closing gives the memory back.
