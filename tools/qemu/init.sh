@@ -67,6 +67,13 @@ fi
 echo "TACTUS-UPTIME: $(cut -d' ' -f1 /proc/uptime)"
 echo "TACTUS-TEST-EXIT: $rc"
 sync
+# A test that panics Linux on purpose (linux-panic: a module's delayed work
+# does it) asks init to wait for that rather than power off; the runner
+# stops QEMU after the panic (run.sh --after-panic).
+if [ -e /tmp/tactus-stay-up ]; then
+    echo "TACTUS-INIT: staying up: the test panics Linux"
+    while :; do sleep 1000; done
+fi
 poweroff -f
 # poweroff -f should not return; if it does, let the kernel panic (panic=-1 reboots
 # and QEMU's -no-reboot then exits).

@@ -23,6 +23,10 @@
 # --qemu-arg ARG  one more QEMU argument (repeat for each).
 # --timeout S  host-side limit (default 300 s); a hung guest is killed.
 # --console    also copy the serial output to stderr while it runs.
+# --after-panic S  stop the guest S s (host time) after Linux's first
+#              "Kernel panic - not syncing" line, or as soon as the guest
+#              writes "TACTUS-AFTER-PANIC: done": for a test that panics
+#              Linux on purpose and reads what runs after it from the log.
 # --stop-on-stall  stop the guest 10 s after the first RCU stall or lockup
 #              report ("rcu: INFO: ... detected stalls", "soft lockup",
 #              "hard LOCKUP") instead of waiting for --timeout: a guest whose
@@ -44,7 +48,7 @@ usage() { tx_header >&2; exit 2; }
 case "$1" in -h|--help|-*) usage ;; esac
 qemu_arch "$1"; shift
 kernel="" initrd="" test="" log="" smp=1 icount=0 seed="" timeout_s=300 append=""
-cpu="$QEMU_CPU" console=0 stop_on_stall=0 qargs=()
+cpu="$QEMU_CPU" console=0 stop_on_stall=0 after_panic="" qargs=()
 need() { [ $# -ge 2 ] || { echo "option $1 needs a value" >&2; usage; }; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -56,6 +60,7 @@ while [ $# -gt 0 ]; do
         --icount)  icount=1; shift ;;
         --seed)    need "$@"; seed="$2"; shift 2 ;;
         --timeout) need "$@"; timeout_s="$2"; shift 2 ;;
+        --after-panic) need "$@"; after_panic="$2"; shift 2 ;;
         --append)  need "$@"; append="${append:+$append }$2"; shift 2 ;;
         --cpu)     need "$@"; cpu="$2"; shift 2 ;;
         --qemu-arg) need "$@"; qargs+=("$2"); shift 2 ;;
@@ -98,14 +103,25 @@ tx_log "==> boot: $desc (timeout ${timeout_s}s, log: $log)"
 T0="$(tx_now)"
 marks="$(mktemp)"
 trap 'rm -f "$marks" "$marks.pid"' EXIT
-[ "$stop_on_stall" -eq 1 ] && qemu+=(-pidfile "$marks.pid")
-stalled=0
+{ [ "$stop_on_stall" -eq 1 ] || [ -n "$after_panic" ]; } && qemu+=(-pidfile "$marks.pid")
+stalled=0 panicked=0
 set +e
 timeout -k 5 "$timeout_s" "${qemu[@]}" </dev/null 2>&1 | while IFS= read -r line; do
     printf '%s\n' "$line" >>"$log"
     [ "$console" -eq 1 ] && printf '%s\n' "$line" >&2
     case "$line" in
         *"TACTUS-INIT: ready"*) echo "ready $(tx_elapsed "$T0")" >>"$marks" ;;
+        *"Kernel panic - not syncing"*)
+            if [ -n "$after_panic" ] && [ "$panicked" -eq 0 ]; then
+                panicked=1
+                echo "panic" >>"$marks"
+                ( sleep "$after_panic"; [ -s "$marks.pid" ] && kill "$(cat "$marks.pid")" 2>/dev/null ) </dev/null >/dev/null 2>&1 &
+            fi ;;
+        *"TACTUS-AFTER-PANIC: done"*)
+            if [ "$panicked" -eq 1 ] && [ -s "$marks.pid" ]; then
+                echo "after-panic-done" >>"$marks"
+                kill "$(cat "$marks.pid")" 2>/dev/null
+            fi ;;
         *"rcu: INFO: rcu_"*"detected stall"*|*"soft lockup"*|*"hard LOCKUP"*)
             if [ "$stop_on_stall" -eq 1 ] && [ "$stalled" -eq 0 ]; then
                 stalled=1
@@ -119,6 +135,13 @@ qrc="${PIPESTATUS[0]}"
 set -e
 wall="$(tx_elapsed "$T0")"
 echo "### qemu exit status $qrc, wall ${wall}s" >>"$log"
+if [ -n "$after_panic" ] && grep -q '^panic' "$marks"; then
+    if grep -q '^after-panic-done' "$marks"; then
+        echo "### --after-panic: stopped when the guest said it was done" >>"$log"
+    else
+        echo "### --after-panic: stopped ${after_panic}s after the panic" >>"$log"
+    fi
+fi
 stall="$(sed -n 's/^stall //p' "$marks" | head -n1 | tr -d '\r')"
 [ -z "$stall" ] || echo "### --stop-on-stall: stall report seen: $stall" >>"$log"
 

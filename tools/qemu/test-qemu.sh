@@ -35,6 +35,12 @@
 #     # tactus-boots: BOOT [BOOT...]          (default: icount smp2)
 #     # tactus-timeout: SECONDS               (host limit per boot, default 120;
 #                                              doubled on the debug kernel)
+#     # tactus-after-panic: SECONDS           (the test panics Linux on purpose:
+#                                              stop QEMU that long after the panic,
+#                                              or when it writes TACTUS-AFTER-PANIC: done;
+#                                              tests/qemu/host/NAME.sh LOG BOOT then
+#                                              reads the log on the host and prints
+#                                              more TACTUS-CHECK lines)
 #     # tactus-qemu: ARG...                   (more QEMU arguments for every boot
 #                                              of the test, e.g. -device edu)
 # BOOT is a '+'-joined set of:
@@ -148,7 +154,7 @@ finish() {
 
 # ---- Discovery ------------------------------------------------------------
 EXCLUDE=" demo first cost profile "
-tests=() boots=() timeouts=() qemu_args=()
+tests=() boots=() timeouts=() qemu_args=() after_panics=()
 for f in "$root"/tests/qemu/scripts/*.sh; do
     [ -f "$f" ] || continue
     name="$(basename "$f" .sh)"
@@ -170,7 +176,8 @@ for f in "$root"/tests/qemu/scripts/*.sh; do
     [ "$b" = none ] && continue
     to="$(sed -n 's/^#[[:space:]]*tactus-timeout:[[:space:]]*\([0-9]*\).*/\1/p' "$f" | head -n 1)"
     qa="$(sed -n 's/^#[[:space:]]*tactus-qemu:[[:space:]]*//p' "$f" | head -n 1)"
-    tests+=("$name"); boots+=("$b"); timeouts+=("${to:-120}"); qemu_args+=("$qa")
+    ap="$(sed -n 's/^#[[:space:]]*tactus-after-panic:[[:space:]]*\([0-9]*\).*/\1/p' "$f" | head -n 1)"
+    tests+=("$name"); boots+=("$b"); timeouts+=("${to:-120}"); qemu_args+=("$qa"); after_panics+=("$ap")
 done
 for s in "${select[@]+"${select[@]}"}"; do
     found=0
@@ -305,6 +312,7 @@ for p in "${plan[@]}"; do
     t0="$(tx_now)"
     T_QEMU=()
     for qa in ${qemu_args[$i]}; do T_QEMU+=(--qemu-arg "$qa"); done
+    [ -z "${after_panics[$i]}" ] || T_QEMU+=(--after-panic "${after_panics[$i]}")
     boot() {
         "$HERE/run.sh" "$arch" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
             --timeout "$to" --stop-on-stall "${B_ARGS[@]}" "${T_QEMU[@]+"${T_QEMU[@]}"}" \
@@ -324,6 +332,11 @@ for p in "${plan[@]}"; do
         rc=$?
     fi
     wall="$(tx_elapsed "$t0")"
+    # What only the host can see (after a panic, nothing in the guest reports).
+    if [ -f "$root/tests/qemu/host/$name.sh" ]; then
+        bash "$root/tests/qemu/host/$name.sh" "$log" "$b" >>"$log" 2>&1 ||
+            echo "TACTUS-CHECK: FAIL $name/host-check: tests/qemu/host/$name.sh failed" >>"$log"
+    fi
 
     checks="$(grep -a 'TACTUS-CHECK: ' "$log" | tr -d '\r' | sed 's/.*TACTUS-CHECK: //')"
     np=$(printf '%s\n' "$checks" | grep -c '^PASS ')

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# tests/qemu/host/linux-panic.sh LOG BOOT - the host's half of the
+# linux-panic test (tools/qemu/test-qemu.sh runs it and adds its output to
+# LOG): what tx_panic's real-time task wrote to the serial port after
+# Linux's panic text ended ("TXP <job> <us since its first line>
+# <latency ns>"), as TACTUS-CHECK lines. After a panic nothing in the
+# guest can report, so the host judges.
+set -u
+log="$1" boot="$2" T=linux-panic
+check() {
+	local name="$1"; shift
+	if "$@"; then echo "TACTUS-CHECK: PASS $T/$name"; else echo "TACTUS-CHECK: FAIL $T/$name: '$*' failed"; fi
+}
+limit_ns=25000 # arm64 at icount shift=4, as sched-irqoff and sched-preempt
+grep -aq 'qemu-system-x86_64' "$log" && limit_ns=50000 # x86_64 at shift=5: the port's target
+
+check linux-panicked grep -aq 'end Kernel panic' "$log"
+# jobs, first and last job, gaps, span (us), min and max latency (ns)
+read -r lines first last gaps span lat_min lat_max < <(tr -d '\r' < "$log" | awk '
+	/end Kernel panic/ { on = 1; next }
+	on && /^TXP [0-9]+ [0-9]+ -?[0-9]+$/ {
+		if (n && $2 != prev + 1) gaps++
+		if (!n) { first = $2; t0 = $3; lmin = $4; lmax = $4 }
+		if ($4 < lmin) lmin = $4
+		if ($4 > lmax) lmax = $4
+		prev = $2; t1 = $3; n++
+	}
+	END { printf "%d %d %d %d %d %d %d\n", n, first, prev, gaps, t1 - t0, lmin, lmax }')
+echo "linux-panic: after the panic, $lines job line(s), jobs $first..$last, $gaps gap(s), over $span us; latency $lat_min..$lat_max ns"
+echo "TACTUS-METRIC: $T jobs_after_panic=$lines"
+echo "TACTUS-METRIC: $T span_after_panic_us=$span"
+echo "TACTUS-METRIC: $T latency_max_ns=$lat_max"
+check task-writes-after-the-panic test "$lines" -gt 0
+check jobs-consecutive test "$gaps" = 0
+check runs-5-s-after-the-panic test "$span" -ge 5000000
+check no-early-start test "$lat_min" -ge 0
+if [ "${boot%%+*}" = icount ]; then
+	# 10 ms apart: one line per period, none lost in between
+	check one-line-per-period test $(((last - first) * 10000)) -le $((span + 10000)) -a $(((last - first) * 10000)) -ge $((span - 10000))
+	check "latency-worst-case-${limit_ns}-ns" test "$lat_max" -le $limit_ns
+fi
