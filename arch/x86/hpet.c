@@ -281,8 +281,12 @@ static void hpet_stop(void)
 	armed_cpu = -1;
 }
 
+/* The comparator is given back disabled and unrouted whichever way we got
+ * here (unload stops it first; a failed load does not): left with its FSB
+ * bit, the next load would find it "in use". */
 static void hpet_release(void)
 {
+	writeq(cfg & ~(HPET_TN_ENABLE | HPET_TN_FSB), hpet + HPET_Tn_CFG(channel));
 	iounmap(hpet);
 	hpet = NULL;
 	release_dev_hpet();

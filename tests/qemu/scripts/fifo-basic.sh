@@ -65,8 +65,14 @@ holders=""
 for f in 0 1 2 3 4 5 6 7; do
 	sleep 1000 < /dev/rtf$f 2>/dev/null &
 	holders="$holders $!"
+	# One at a time: until the FIFO shows open, or the holder gave up (its
+	# open refused), so that a slow host cannot leave the cap half used.
+	i=0
+	while [ $i -lt 100 ] && [ -z "$(fifo_opens $f)" ] && kill -0 $! 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 done
-sleep 1
 held=$(tx_open_fifos)
 echo "fifo-basic: $held FIFO(s) of 8 opened under an 8 KiB cap"
 tx_check "fifo-cap-holds-some-not-all" test "$held" -ge 1 -a "$held" -lt 8
