@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "fifo.hpp"
 
+#include "../lib/memory_cap.hpp"
+
 #include "../hal/hal.h"
 #include "../sched/errors.hpp"
 #include "../sched/sched_info.h"
@@ -34,8 +36,7 @@ struct Fifo {
 
 struct FifoTable {
 	unsigned count = 0;
-	size_t memory_cap = 0;  // bytes all rings together may take; 0: no cap
-	size_t memory_used = 0; // bytes they take (atomic: FIFOs have their own mutexes)
+	MemoryCap memory; // all rings together (FIFOs have their own mutexes)
 	void (*waker)(unsigned) = nullptr;
 	FifoLinuxLockOps lock_ops = {};
 	Fifo fifos[kMaxFifos];
@@ -62,29 +63,16 @@ int check(unsigned f)
 	return load_acquire(&fifo->open) ? kOk : -kEInval;
 }
 
-// Linux context. Charge 'bytes' to the memory cap; false: it would pass it.
-// A compare-and-exchange loop: it retries only when another FIFO's create,
-// resize or destroy changed the total meanwhile.
-bool charge(size_t bytes)
-{
-	size_t used = load_relaxed(&g_table.memory_used);
-	do {
-		if (g_table.memory_cap && (bytes > g_table.memory_cap || used > g_table.memory_cap - bytes))
-			return false;
-	} while (!compare_exchange(&g_table.memory_used, &used, used + bytes));
-	return true;
-}
-
 // Linux context: both rings of a FIFO of 'size' bytes, charged to the cap.
 // Null: the cap or Linux said no.
 DeferredBlock *alloc_rings(size_t size)
 {
 	size_t bytes = sizeof(DeferredBlock) + 2 * ByteRing::capacity_for(size);
-	if (!charge(bytes))
+	if (!g_table.memory.charge(bytes))
 		return nullptr;
 	auto *mem = static_cast<DeferredBlock *>(tx_hal_alloc(bytes));
 	if (!mem) {
-		fetch_add(&g_table.memory_used, -bytes);
+		g_table.memory.uncharge(bytes);
 		return nullptr;
 	}
 	mem->bytes = bytes;
@@ -93,7 +81,7 @@ DeferredBlock *alloc_rings(size_t size)
 
 void free_rings(DeferredBlock *mem)
 {
-	fetch_add(&g_table.memory_used, -mem->bytes);
+	g_table.memory.uncharge(mem->bytes);
 	tx_hal_free(mem, mem->bytes);
 }
 
@@ -131,8 +119,8 @@ int fifo_setup(unsigned count)
 }
 
 unsigned fifo_count() { return g_table.count; }
-void fifo_set_memory_cap(size_t bytes) { g_table.memory_cap = bytes; }
-size_t fifo_memory_used() { return load_relaxed(&g_table.memory_used); }
+void fifo_set_memory_cap(size_t bytes) { g_table.memory.cap = bytes; }
+size_t fifo_memory_used() { return g_table.memory.in_use(); }
 void fifo_set_linux_waker(void (*wake)(unsigned)) { g_table.waker = wake; }
 void fifo_set_linux_lock(const FifoLinuxLockOps &ops) { g_table.lock_ops = ops; }
 

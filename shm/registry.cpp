@@ -3,6 +3,7 @@
 
 #include "../hal/linux_work.hpp"
 #include "../hal/spinlock.hpp"
+#include "../lib/memory_cap.hpp"
 #include "../sched/errors.hpp"
 #include "../sched/sched_info.h"
 
@@ -26,8 +27,7 @@ struct Segment : LinuxWork {
 struct Registry {
 	SpinLock lock;
 	ShmAllocator allocator{};
-	size_t memory_cap = 0;  // bytes all segments may take; 0: no cap
-	size_t memory_used = 0; // bytes they take (atomic: allocation is outside the lock)
+	MemoryCap memory; // all segments together (allocation is outside the lock)
 	Segment segments[kMaxShm];
 };
 
@@ -44,26 +44,21 @@ Segment *find(unsigned long name)
 }
 
 // Linux context. Memory for a segment of 'bytes', charged to the cap: null
-// when the cap or the allocator says no. The charge is a compare-and-
-// exchange loop that retries only when another allocation or free changed
-// the total meanwhile.
+// when the cap or the allocator says no.
 void *alloc_charged(size_t bytes)
 {
-	size_t used = load_relaxed(&g_reg.memory_used);
-	do {
-		if (g_reg.memory_cap && (bytes > g_reg.memory_cap || used > g_reg.memory_cap - bytes))
-			return nullptr;
-	} while (!compare_exchange(&g_reg.memory_used, &used, used + bytes));
+	if (!g_reg.memory.charge(bytes))
+		return nullptr;
 	void *p = g_reg.allocator.alloc(bytes);
 	if (!p)
-		fetch_add(&g_reg.memory_used, -bytes);
+		g_reg.memory.uncharge(bytes);
 	return p;
 }
 
 void free_charged(void *p, size_t bytes)
 {
 	g_reg.allocator.free(p, bytes);
-	fetch_add(&g_reg.memory_used, -bytes);
+	g_reg.memory.uncharge(bytes);
 }
 
 // Lock held: take the memory of 's' out of the table if nobody uses it.
@@ -119,8 +114,8 @@ void shm_setup(const ShmAllocator &allocator)
 	g_reg.allocator = allocator;
 }
 
-void shm_set_memory_cap(size_t bytes) { g_reg.memory_cap = bytes; }
-size_t shm_memory_used() { return load_relaxed(&g_reg.memory_used); }
+void shm_set_memory_cap(size_t bytes) { g_reg.memory.cap = bytes; }
+size_t shm_memory_used() { return g_reg.memory.in_use(); }
 
 void shm_teardown()
 {
