@@ -91,6 +91,7 @@ static int probe_retry_exit(struct tx_x86_cpu *c)
 	unsigned long flags;
 	int i, err = 0;
 
+	tx_x86_retry_longest_tsc = longest;
 	tx_x86_retry_first_tsc = longest; /* what a retry waits until it is measured */
 	local_irq_save(flags);
 	c->selftest = SELFTEST_RETRY;

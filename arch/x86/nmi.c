@@ -37,7 +37,7 @@ unsigned int tx_x86_retry_window_pct = 33;
 module_param_named(retry_window_pct, tx_x86_retry_window_pct, uint, 0444);
 MODULE_PARM_DESC(retry_window_pct, "what the first retry NMI leaves the interrupted code to get out of IF-off entry text, in percent of the NMI exit measured at load, on top of it");
 
-u64 tx_x86_retry_first_tsc;
+u64 tx_x86_retry_first_tsc, tx_x86_retry_longest_tsc;
 
 static unsigned int retry_cap = 64;
 module_param(retry_cap, uint, 0444);
@@ -212,13 +212,12 @@ void tx_x86_kicked(struct irq_work *work)
  */
 static void retry_later(struct tx_x86_cpu *c, const struct pt_regs *regs)
 {
-	u64 longest = div_u64((u64)tx_x86_retry_us * tx_x86_tsc_hz, 1000000);
 	u64 delay;
 
 	if (c->retries >= retry_cap)
 		return;
 	delay = c->retries ? c->retry_delay + c->retry_delay / 2 : tx_x86_retry_first_tsc;
-	c->retry_delay = min(delay, longest);
+	c->retry_delay = min(delay, tx_x86_retry_longest_tsc);
 	c->retries++;
 	c->stats.retries++;
 	c->retry_ip = regs->ip;

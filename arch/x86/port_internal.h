@@ -88,7 +88,7 @@ void tx_x86_unmask_slow(unsigned long state);
  * tx_x86_retry_window_pct percent of it on top), and the entry text, where
  * no NMI return is redirected (set by tx_x86_check_kernel). */
 extern unsigned int tx_x86_retry_us, tx_x86_retry_window_pct;
-extern u64 tx_x86_retry_first_tsc;
+extern u64 tx_x86_retry_first_tsc, tx_x86_retry_longest_tsc; /* retry_us in TSC counts */
 extern unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
 
 /* checks.c, at load: what the port needs of the kernel (one line logged and
