@@ -18,7 +18,8 @@
 # ---- tactus_hal: the interrupt layer under Linux -----------------------------
 TX_HAL_LINUX := \
 	hal/linux/hal_module.c \
-	hal/linux/irq_linux.c
+	hal/linux/irq_linux.c \
+	hal/linux/fault.c
 
 TX_HAL_FREESTANDING := \
 	hal/linux_work.cpp \
@@ -30,7 +31,8 @@ TX_HAL_FREESTANDING := \
 TX_PORT_arm64 := \
 	arch/arm64/port.c \
 	arch/arm64/switch.S \
-	arch/arm64/irq.c
+	arch/arm64/irq.c \
+	arch/arm64/fault.c
 
 TX_PORT_x86 := \
 	arch/x86/port.c \
@@ -39,7 +41,8 @@ TX_PORT_x86 := \
 	arch/x86/hpet.c \
 	arch/x86/timer_mux.c \
 	arch/x86/nmi.c \
-	arch/x86/checks.c
+	arch/x86/checks.c \
+	arch/x86/fault.c
 
 # ---- tactus_sched: tasks, timers, semaphores, mailboxes, messages ------------
 TX_SCHED_LINUX := \
@@ -51,6 +54,7 @@ TX_SCHED_FREESTANDING := \
 	sched/scheduler.cpp \
 	sched/tasks.cpp \
 	sched/timers.cpp \
+	sched/faults.cpp \
 	sched/wait.cpp \
 	sched/pi.cpp \
 	sched/info.cpp \

@@ -262,6 +262,16 @@ const char *tx_arch_describe(void);
 /* What the port counted on 'cpu' (/proc/tactus/hal). Bound: O(1), a copy. */
 void tx_arch_stats(unsigned int cpu, struct tx_hal_stats *out);
 
+/* Hook the CPU's exception paths so that a fault raised by a real-time
+ * task's code reaches tx_hal_fault_claim() (hal/linux/port_services.h)
+ * before Linux's oops, and, when claimed, returns where that call says
+ * (hal/hal.h, "Faults in real-time tasks"). Returns 0, or a negative errno
+ * after which faults are Linux's (the HAL warns and loads anyway). exit
+ * undoes what init did, and may be called after a failed init. Module load
+ * and unload. Bound: not real-time. */
+int tx_arch_fault_init(void);
+void tx_arch_fault_exit(void);
+
 /* Have tx_hal_raise_linux_work() (hal/linux/port_services.h) called on this
  * CPU from the port's NMI handler, where RCU watches: a self NMI-class IPI.
  * Any context, masked or not (a real-time task included). Bound: O(1), a

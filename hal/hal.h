@@ -99,6 +99,45 @@ void tx_core_linux_work(void);
  * Masked, real-time context. O(1). */
 int tx_core_irq_exit(void);
 
+/* ---- Faults in real-time tasks -------------------------------------------- */
+
+/*
+ * A CPU exception raised by a real-time task's own code (a bad address, an
+ * undefined instruction, a division by zero) stops that task, not the
+ * machine. The port hooks the exception paths before Linux's oops (see its
+ * fault.c); on a fault it asks tx_core_fault_claim() whether the code that
+ * faulted was a task's, fills in the record, and rewrites the exception's
+ * return to run tx_core_task_faulted() as the task, on the top of its stack.
+ * Linux prints nothing, kills nothing, and goes on.
+ *
+ * Not contained: a fault with the co-kernel masked (inside rt_global_cli or
+ * the core's own locked sections: the locks it holds cannot be given back),
+ * a fault on a real-time interrupt path (no task of its own), and a stack
+ * overflow deep enough that the exception cannot push its frame (x86: a
+ * double fault). Linux's oops path reports those.
+ */
+#define TX_FAULT_TEXT 176
+struct tx_task_fault {
+	void (*entry)(long);       /* set by the core: the task's function */
+	char who[48];              /* its symbol, which names a task without a name */
+	char what[TX_FAULT_TEXT];  /* e.g. "page fault at 0000000000000000, pc f+0x1c/0x80 [m]" */
+	char trace[TX_FAULT_TEXT]; /* return addresses found on its stack, innermost first */
+};
+
+/* Exception context on this CPU, the co-kernel unmasked when the fault was
+ * raised. If 'sp' (the stack pointer at the fault) lies in the stack of the
+ * real-time task running here, that task is halted (it never runs again once
+ * it leaves the CPU) and its record is returned, with its stack's bounds in
+ * *low and *top (top 16-byte aligned); otherwise NULL: not Tactus's fault.
+ * Bound: O(1), a few loads and stores, no lock. */
+struct tx_task_fault *tx_core_fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top);
+
+/* Runs as the halted task, on its own stack (where the port's exception
+ * return lands): logs the record with the task's name and switches away for
+ * good; never returns. Unmasked, real-time context. Bound: O(1) plus the
+ * switch. */
+void tx_core_task_faulted(void) __attribute__((noreturn));
+
 /* ---- HAL entry points, called by the port -------------------------------- */
 
 /* Claimed device line 'slot' fired on this CPU (tx_port_irq_line_claim).

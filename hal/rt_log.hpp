@@ -31,9 +31,11 @@ void tx_rt_log_set_pointer_key(unsigned long long key);
 }
 
 namespace tx {
-// Inline so that each module has its own copy (C++ symbols do not cross
-// kernel modules); the compiler emits it once per module.
-__attribute__((format(printf, 2, 3))) inline size_t rt_log(int level, const char *fmt, ...)
+// Internal linkage: a copy in each object file that logs. C++ symbols do not
+// cross kernel modules, and an inline (COMDAT) copy per file breaks the x86
+// module link once the linker discards a duplicate that
+// __patchable_function_entries still names (hal/spinlock.hpp says the same).
+__attribute__((format(printf, 2, 3), unused)) static inline size_t rt_log(int level, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -41,8 +43,8 @@ __attribute__((format(printf, 2, 3))) inline size_t rt_log(int level, const char
 	va_end(ap);
 	return n;
 }
-inline size_t rt_log_v(int level, const char *fmt, va_list ap) { return tx_rt_log_v(level, fmt, ap); }
-inline void rt_log_flush() { tx_rt_log_flush(); }
-inline uint64_t rt_log_dropped() { return tx_rt_log_dropped(); }
-inline void rt_log_reset() { tx_rt_log_reset(); }
+[[gnu::unused]] static inline size_t rt_log_v(int level, const char *fmt, va_list ap) { return tx_rt_log_v(level, fmt, ap); }
+[[gnu::unused]] static inline void rt_log_flush() { tx_rt_log_flush(); }
+[[gnu::unused]] static inline uint64_t rt_log_dropped() { return tx_rt_log_dropped(); }
+[[gnu::unused]] static inline void rt_log_reset() { tx_rt_log_reset(); }
 } // namespace tx

@@ -9,6 +9,19 @@ using namespace tx;
 
 namespace {
 
+// The state /proc shows for a task stopped for good, or null.
+const char *halt_name(Halt h)
+{
+	switch (h) {
+	case Halt::StackOverrun:
+		return "stack-overrun";
+	case Halt::Fault:
+		return "fault";
+	default:
+		return nullptr;
+	}
+}
+
 const char *state_name(TaskState s)
 {
 	switch (s) {
@@ -63,7 +76,7 @@ void fill(const Task *t, void *ctx)
 		i.cpu = t->cpu;
 		i.prio = t->prio;
 		i.base_prio = t->base_prio;
-		i.state = t->stack_overflow ? "stack-overrun" : state_name(g_sched.state_of(t));
+		i.state = halt_name(t->halted) ? halt_name(t->halted) : state_name(g_sched.state_of(t));
 		i.wait_on = wait_name(t->wait);
 		i.period_ns = ns_from_counts(t->period);
 		i.overruns = t->overruns;

@@ -150,6 +150,9 @@ public:
 	int suspend(Task *t);                              // any context; null = self
 	int resume(Task *t);                               // any context
 	void yield();                                      // real-time context
+	// A CPU exception in the running task's code (hal/hal.h).
+	tx_task_fault *fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top); // exception context
+	[[noreturn]] void task_faulted();                                      // the faulted task
 	int change_prio(Task *t, int prio);                // any context
 	int set_cpus(Task *t, uint32_t cpus);              // Linux context
 	int set_round_robin(Task *t, Count quantum);       // any context; 0 = FIFO
@@ -309,7 +312,7 @@ private:
 	// releases the last one (RTAI), unless the watchdog stopped it.
 	bool runnable(const Task *t) const
 	{
-		return t->wait == Wait::None && !t->dead && !t->watchdog_hit &&
+		return t->wait == Wait::None && !t->dead && !t->watchdog_hit && t->halted == Halt::None &&
 		       (t->suspend_depth <= 0 || t->owned_sems.linked());
 	}
 	// The waits only an IPC call (or its timeout) ends: entering or leaving
@@ -478,7 +481,7 @@ private:
 	void check_stack(CpuState &c, Task *t)
 	{
 		TX_CPU_LOCK_HELD(c);
-		if (__builtin_expect(t->linux_ctx || (t->stack_guard[0] == kStackCanary && t->stack_guard[1] == kStackCanary), 1))
+		if (__builtin_expect(t->linux_ctx || t->halted != Halt::None || (t->stack_guard[0] == kStackCanary && t->stack_guard[1] == kStackCanary), 1))
 			return;
 		stop_overrun(c, t);
 	}

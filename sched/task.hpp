@@ -9,6 +9,7 @@
 // task is published and never changed.
 #pragma once
 
+#include "../hal/hal.h"
 #include "../lib/deferred_block.hpp"
 #include "../lib/list.hpp"
 #include "config.hpp"
@@ -106,6 +107,14 @@ struct StackHeader {
 constexpr uint64_t kStackCanary = 0x5ac4ca4a5ac4ca4aull;
 constexpr size_t kStackGuardBytes = 16;
 
+// Why a task was stopped for good: it is never run again (resume refuses it,
+// delete frees it), since what it was doing cannot be continued.
+enum class Halt : uint8_t {
+	None,
+	StackOverrun, // it wrote over its stack guard (check_stack)
+	Fault,        // a CPU exception in its code (fault_claim, hal/hal.h)
+};
+
 struct Task {
 	uint32_t magic;      // [both]
 	char name[kTaskNameLen]; // [const]
@@ -131,7 +140,7 @@ struct Task {
 	bool linux_ctx;    // [const] this is a CPU's Linux idle task
 	bool on_cpu;       // [cpu] currently the running context of its CPU
 	bool watchdog_hit; // [cpu] suspended by the watchdog
-	bool stack_overflow; // [cpu] its stack guard was overwritten: suspended for good
+	Halt halted;       // [cpu] stopped for good (stack overrun, a fault): never run again
 	ListNode run_link; // [cpu] ready queue level list
 	ListNode wait_link;  // [ipc] the WaitQueue it blocks on
 	WaitQueue *wait_queue; // [ipc]
@@ -170,6 +179,10 @@ struct Task {
 	// Priority inheritance: resource semaphores this task holds
 	// (PiResource::owner_link nodes). [both]: runnable() reads it.
 	ListNode owned_sems;
+
+	// What the port's fault hook recorded when the task faulted (halted
+	// is Halt::Fault), reported from the task's own context. [cpu]
+	tx_task_fault fault;
 };
 
 constexpr uint32_t kTaskMagic = 0x7a5c7a5c;

@@ -259,7 +259,7 @@ int Scheduler::resume(Task *t)
 {
 	unsigned long flags = tx_port_irq_save();
 	CpuState *c = lock_task(t);
-	if (!c || t->linux_ctx || t->stack_overflow) { // an overrun stack is not run again
+	if (!c || t->linux_ctx || t->halted != Halt::None) { // a halted task is not run again
 		if (c)
 			c->lock.release();
 		tx_port_irq_restore(flags);

@@ -156,9 +156,9 @@ inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool
 __attribute__((noinline, cold)) void Scheduler::stop_overrun(CpuState &c, Task *t)
 {
 	TX_CPU_LOCK_HELD(c);
-	if (t->stack_overflow || t->dead)
+	if (t->halted != Halt::None || t->dead)
 		return;
-	t->stack_overflow = true;
+	t->halted = Halt::StackOverrun;
 	t->suspend_depth = max(t->suspend_depth, 0) + 1;
 	update_ready(t);
 	rt_log(0, "tactus: task '%s' ran past the low end of its stack (its guard is overwritten); stopped for good",
@@ -364,9 +364,6 @@ void Scheduler::start_window(CpuState &c, Count now)
 }
 
 // CPU lock: Linux hears that c held its real-time tasks (check_share).
-// Here, where the other scheduler logs are: rt_log is inline, and a second
-// translation unit of tactus_sched using it breaks the x86 link (a
-// discarded COMDAT copy that __patchable_function_entries still names).
 __attribute__((noinline, cold)) void Scheduler::log_throttle(const CpuState &c)
 {
 	rt_log(0, "tactus: CPU %u: real-time tasks used their %lld ns of every %lld ns; held until the period ends (throttle %llu)",

@@ -47,21 +47,9 @@ MODULE_PARM_DESC(ipi_sgi, "SGI used as the co-kernel's cross-CPU IPI (Linux uses
 
 struct tx_arm64_nmi_api tx_arm64_nmi;
 
-static unsigned long (*tx_kallsyms_lookup)(const char *name);
-
 static void *lookup_symbol(const char *name)
 {
-	if (!tx_kallsyms_lookup) {
-		/* kallsyms_lookup_name is not exported either: a kprobe on it
-		 * tells us where it is. */
-		struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
-
-		if (register_kprobe(&kp) < 0)
-			return NULL;
-		tx_kallsyms_lookup = (void *)kp.addr;
-		unregister_kprobe(&kp);
-	}
-	return tx_kallsyms_lookup ? (void *)tx_kallsyms_lookup(name) : NULL;
+	return (void *)tx_hal_lookup_symbol(name);
 }
 
 /* The six functions of Linux's NMI API we use, by name; put == symbol_put. */

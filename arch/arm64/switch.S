@@ -174,3 +174,19 @@ tx_port_fpu_restore:
 	msr	fpcr, x2
 	ret
 	.size	tx_port_fpu_restore, .-tx_port_fpu_restore
+
+/*
+ * void tx_arm64_fault_entry(void *stack_top, void (*entry)(void))
+ * Where a claimed fault's exception returns (fault.c): the EL1 exception exit
+ * gives back the stack pointer of the fault, not the frame's, so the move to
+ * the top of the task's stack is made here, with no frame below. Never
+ * returns (entry does not).
+ */
+	.globl	tx_arm64_fault_entry
+	.type	tx_arm64_fault_entry, %function
+tx_arm64_fault_entry:
+	mov	sp, x0
+	mov	x29, xzr
+	mov	x30, xzr
+	br	x1
+	.size	tx_arm64_fault_entry, .-tx_arm64_fault_entry

@@ -15,24 +15,15 @@
 #include <asm/tsc.h>
 
 #include "../../arch/port.h"
+#include "../../hal/linux/port_services.h"
 #include "port_internal.h"
 #include "timer_mux.h"
 
 /* ---- Load-time checks ------------------------------------------------------------ */
 
-static unsigned long (*tx_kallsyms_lookup)(const char *name);
-
 static unsigned long lookup_symbol(const char *name)
 {
-	if (!tx_kallsyms_lookup) {
-		struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
-
-		if (register_kprobe(&kp) < 0)
-			return 0;
-		tx_kallsyms_lookup = (void *)kp.addr;
-		unregister_kprobe(&kp);
-	}
-	return tx_kallsyms_lookup ? tx_kallsyms_lookup(name) : 0;
+	return tx_hal_lookup_symbol(name);
 }
 
 int tx_x86_check_kernel(void)

@@ -24,6 +24,7 @@
 #include "../irq_lines.h"
 #include "port_services.h"
 #include "irq_linux.h"
+#include "fault.h"
 
 const struct tx_core_ops *tx_hal_core;
 static DEFINE_MUTEX(attach_lock);
@@ -256,9 +257,11 @@ static int __init tactus_hal_init(void)
 	err = tx_arch_init();
 	if (err)
 		return err;
+	tx_hal_fault_init(); /* a failure is warned of: faults stay Linux's */
 	err = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "tactus/hal:online", tx_cpu_online, tx_cpu_offline);
 	if (err < 0) {
 		pr_err("tactus: CPU hotplug setup failed: %d\n", err);
+		tx_hal_fault_exit();
 		tx_arch_exit();
 		return err;
 	}
@@ -271,6 +274,7 @@ static int __init tactus_hal_init(void)
 		pr_err("tactus: module notifier for real-time interrupt lines: %d\n", err);
 		proc_remove(proc_dir);
 		cpuhp_remove_state(hotplug_state);
+		tx_hal_fault_exit();
 		tx_arch_exit();
 		return err;
 	}
@@ -284,6 +288,7 @@ static void __exit tactus_hal_exit(void)
 	proc_remove(proc_dir);
 	cpuhp_remove_state(hotplug_state);
 	irq_work_sync(&linux_work);
+	tx_hal_fault_exit();
 	tx_arch_exit();
 	pr_info("tactus: HAL unloaded\n");
 }

@@ -27,6 +27,10 @@ struct tx_core_ops {
 	 * no longer uses it. cpu_online makes it usable again. */
 	unsigned int (*cpu_offline)(unsigned int cpu);
 	void (*cpu_online)(unsigned int cpu);
+	/* A fault in a real-time task (hal/hal.h tx_core_fault_claim,
+	 * tx_core_task_faulted). */
+	struct tx_task_fault *(*fault_claim)(uintptr_t sp, uintptr_t *low, uintptr_t *top);
+	void (*task_faulted)(void);
 };
 
 /* Attach the scheduler. Fails with -EBUSY if one is attached already. */

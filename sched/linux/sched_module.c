@@ -52,6 +52,8 @@ static const struct tx_core_ops core_ops = {
 	.irq_exit = tx_core_irq_exit,
 	.cpu_offline = tx_sched_cpu_offline,
 	.cpu_online = tx_sched_cpu_online,
+	.fault_claim = tx_core_fault_claim,
+	.task_faulted = tx_core_task_faulted,
 };
 
 /* ---- Tasks outliving their module ----------------------------------------- */

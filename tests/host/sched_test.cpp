@@ -667,6 +667,72 @@ TEST_F(Sched, StackUseWithinTheStackIsNoOverrun)
 	EXPECT_EQ(tasks_in_state("stack-overrun"), 0);
 }
 
+// What the port's fault hook and trampoline do (hal/hal.h), from the task
+// itself: the hook runs on the faulting task's stack, the trampoline as it.
+static bool fault_here(const char *what)
+{
+	volatile char on_stack = 0;
+	uintptr_t low = 0, top = 0;
+	auto sp = reinterpret_cast<uintptr_t>(&on_stack);
+	tx_task_fault *f = tx_core_fault_claim(sp, &low, &top);
+	if (!f)
+		return false;
+	EXPECT_LE(low, sp);
+	EXPECT_GT(top, sp);
+	EXPECT_EQ(top % 16, 0u);
+	snprintf(f->who, sizeof(f->who), "body");
+	snprintf(f->what, sizeof(f->what), "%s", what);
+	snprintf(f->trace, sizeof(f->trace), "caller+0x10/0x40");
+	tx_core_task_faulted(); // never returns
+}
+
+// A faulting task is stopped for good and reported; the next task runs,
+// nobody can resume it, and delete frees it.
+TEST_F(Sched, FaultStopsTheTaskAndTheNextOneRuns)
+{
+	int jobs = 0;
+	ASSERT_EQ(spawn(b, 5, [&] { trace.add("b"); }), 0);
+	start(a, 1, [&] {
+		for (;;) {
+			if (++jobs == 3) {
+				rt_task_resume(&b); // lower: waits
+				fault_here("page fault at 0000000000000000");
+			}
+			rt_sleep(100);
+		}
+	});
+	run(1000);
+	EXPECT_EQ(jobs, 3);
+	EXPECT_EQ(trace.str(), "b@200"); // at the fault
+	EXPECT_EQ(tasks_in_state("fault"), 1);
+	EXPECT_EQ(rt_get_task_state(&a) & RT_SCHED_SUSPENDED, RT_SCHED_SUSPENDED);
+	EXPECT_EQ(rt_task_resume(&a), -EINVAL);
+	run(1000);
+	EXPECT_EQ(jobs, 3);
+	tx::sim::pump_linux_work();
+	auto lines = tx::sim::log_lines();
+	ASSERT_GE(lines.size(), 2u);
+	EXPECT_NE(lines[lines.size() - 2].find("task 'body' faulted: page fault at 0000000000000000; stopped for good"),
+		  std::string::npos)
+		<< lines[lines.size() - 2];
+	EXPECT_NE(lines.back().find("its stack holds: caller+0x10/0x40"), std::string::npos) << lines.back();
+	EXPECT_EQ(rt_task_delete(&a), 0);
+}
+
+// Not the running task's stack, or no task at all: not Tactus's fault.
+TEST_F(Sched, FaultOutsideATaskStackIsNotClaimed)
+{
+	uintptr_t low = 0, top = 0;
+	volatile char here = 0;
+	EXPECT_EQ(tx_core_fault_claim(reinterpret_cast<uintptr_t>(&here), &low, &top), nullptr); // Linux
+	bool claimed_elsewhere = true;
+	start(a, 1, [&] {
+		claimed_elsewhere = tx_core_fault_claim(reinterpret_cast<uintptr_t>(&b), &low, &top) != nullptr;
+	});
+	EXPECT_FALSE(claimed_elsewhere);
+	EXPECT_EQ(tasks_in_state("fault"), 0);
+}
+
 // Linux's share: a real-time task that never blocks runs 800 of every 1000,
 // and Linux the rest; the windows follow each other from the first.
 TEST_F(Sched, LinuxShareThrottlesRealTimeTasksEachPeriod)

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * arch/arm64/fault.c - arm64's hooks of fault containment (hal/hal.h,
+ * "Faults in real-time tasks"; arch/port.h tx_arch_fault_init). Where a
+ * fault in kernel code meets Linux before its oops (6.12):
+ *  - data and instruction aborts: every EL1 one that is not a user-space
+ *    access goes to __do_kernel_fault() (exception table first, then
+ *    die_kernel_fault(), which prints and kills): a kprobe on its entry
+ *    claims the fault and makes it return at once (its callers return
+ *    right after it);
+ *  - undefined instructions: do_el1_undef(), which dies unless it emulates
+ *    the instruction: the same.
+ * (die_kernel_fault() itself cannot be skipped: it never returns, and the
+ * compiler may place nothing after the call.) A claimed fault's frame is
+ * rewritten to return into tx_arm64_fault_entry (switch.S), which moves to
+ * the top of the task's stack and enters the HAL.
+ */
+#include <linux/kprobes.h>
+#include <asm/esr.h>
+#include <asm/ptrace.h>
+
+#include "../../arch/port.h"
+#include "../../hal/linux/port_services.h"
+#include "port_internal.h"
+
+void tx_arm64_fault_entry(void *stack_top, void (*entry)(void)); /* switch.S */
+
+/* Whether the fault at 'regs' is a real-time task's; if so, its exception
+ * returns into the HAL's entry. Exception context. Bound: that of
+ * tx_hal_fault_claim. */
+static bool claim(struct pt_regs *regs, const char *kind, unsigned long addr, bool has_addr)
+{
+	unsigned long entry, top;
+
+	/* PSTATE.I: the co-kernel was masked, the task may hold its locks. */
+	if (user_mode(regs) || (regs->pstate & PSR_I_BIT))
+		return false;
+	entry = tx_hal_fault_claim(kind, regs->pc, regs->regs[30], addr, has_addr, regs->sp, &top);
+	if (!entry)
+		return false;
+	regs->regs[0] = top;
+	regs->regs[1] = entry;
+	regs->pc = (unsigned long)tx_arm64_fault_entry;
+	regs->pstate &= ~(PSR_SS_BIT | PSR_BTYPE_MASK);
+	return true;
+}
+
+/* Make the probed function return to its caller at once. */
+static int skip_function(struct pt_regs *kregs)
+{
+	instruction_pointer_set(kregs, procedure_link_pointer(kregs));
+	return 1; /* pc changed: no single-step */
+}
+
+/* __do_kernel_fault(addr, esr, regs) */
+static int kernel_fault_pre(struct kprobe *p, struct pt_regs *kregs)
+{
+	unsigned long esr = kregs->regs[1];
+	bool instruction = ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_CUR;
+
+	if (!claim((struct pt_regs *)kregs->regs[2], instruction ? "instruction abort" : "data abort",
+		   kregs->regs[0], true))
+		return 0;
+	return skip_function(kregs);
+}
+NOKPROBE_SYMBOL(kernel_fault_pre);
+
+/* do_el1_undef(regs, esr) */
+static int undef_pre(struct kprobe *p, struct pt_regs *kregs)
+{
+	if (!claim((struct pt_regs *)kregs->regs[0], "undefined instruction", 0, false))
+		return 0;
+	return skip_function(kregs);
+}
+NOKPROBE_SYMBOL(undef_pre);
+
+static struct kprobe probes[] = {
+	{ .symbol_name = "__do_kernel_fault", .pre_handler = kernel_fault_pre },
+	{ .symbol_name = "do_el1_undef", .pre_handler = undef_pre },
+};
+static bool probe_on[ARRAY_SIZE(probes)];
+
+int tx_arch_fault_init(void)
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(probes); i++) {
+		err = register_kprobe(&probes[i]);
+		if (err) {
+			pr_warn("tactus: kprobe on %s: %d\n", probes[i].symbol_name, err);
+			tx_arch_fault_exit();
+			return err;
+		}
+		probe_on[i] = true;
+	}
+	return 0;
+}
+
+void tx_arch_fault_exit(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(probes); i++) {
+		if (probe_on[i])
+			unregister_kprobe(&probes[i]);
+		probe_on[i] = false;
+	}
+}

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hal/linux/fault.c - the arch-independent kernel half of fault containment
+ * (hal/hal.h, "Faults in real-time tasks"). The port's exception hooks
+ * (arch/<arch>/fault.c) call tx_hal_fault_claim(): the attached scheduler
+ * says whether the faulting code was a real-time task's, the report is
+ * written here (symbols need Linux), and the port rewrites the exception's
+ * return to tx_hal_task_fault_entry(), which runs as the task.
+ */
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+
+#include "fault.h"
+#include "port_services.h"
+
+/* Stack words read for the report, and return addresses kept of them. The
+ * scan is the hook's only loop: a hook runs in exception context. */
+#define TX_FAULT_SCAN_WORDS 512
+#define TX_FAULT_TRACE_ENTRIES 3
+
+static int (*kernel_text)(unsigned long addr);
+
+/* The link register at the fault (arm64), then the words of [sp, top) that
+ * point into kernel or module text, innermost first: the task's return
+ * addresses, and stale ones (as an oops's "?" lines). Bound:
+ * TX_FAULT_SCAN_WORDS loads. */
+static void write_trace(char *out, size_t size, unsigned long lr, unsigned long sp, unsigned long top)
+{
+	const unsigned long *word = (const unsigned long *)ALIGN(sp, sizeof(long));
+	const unsigned long *end = (const unsigned long *)top;
+	unsigned int scanned, found = 0;
+	size_t len = 0;
+
+	out[0] = '\0';
+	if (!kernel_text)
+		return;
+	if (lr && kernel_text(lr)) /* a link register: the caller of a leaf, or of a bad call */
+		len += scnprintf(out + len, size - len, "%pS", (void *)lr), found++;
+	for (scanned = 0; word < end && scanned < TX_FAULT_SCAN_WORDS && found < TX_FAULT_TRACE_ENTRIES; word++, scanned++) {
+		if (!kernel_text(*word))
+			continue;
+		len += scnprintf(out + len, size - len, "%s%pS", found ? " < " : "", (void *)*word);
+		found++;
+	}
+}
+
+/* The exception returns here, as the task, on the top of its stack. */
+static void __noreturn tx_hal_task_fault_entry(void)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+
+	if (core)
+		core->task_faulted();
+	/* No scheduler: it was detached under a task (its unload deletes every
+	 * task first, so this is a bug). Nothing else can run this context. */
+	for (;;)
+		cpu_relax();
+}
+
+unsigned long tx_hal_fault_claim(const char *kind, unsigned long pc, unsigned long lr, unsigned long addr,
+				 bool has_addr, unsigned long sp, unsigned long *resume_sp)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	struct tx_task_fault *f;
+	uintptr_t low, top;
+
+	if (!core)
+		return 0;
+	f = core->fault_claim(sp, &low, &top);
+	if (!f)
+		return 0;
+	scnprintf(f->who, sizeof(f->who), "%ps", f->entry);
+	if (has_addr)
+		scnprintf(f->what, sizeof(f->what), "%s at %016lx, pc %pS%s", kind, addr, (void *)pc,
+			  sp < low ? " (its stack pointer is below its stack: overflow)" : "");
+	else
+		scnprintf(f->what, sizeof(f->what), "%s, pc %pS%s", kind, (void *)pc,
+			  sp < low ? " (its stack pointer is below its stack: overflow)" : "");
+	write_trace(f->trace, sizeof(f->trace), lr, sp, top);
+	*resume_sp = top;
+	return (unsigned long)tx_hal_task_fault_entry;
+}
+
+/* ---- Symbols Linux does not export ------------------------------------------ */
+
+static unsigned long (*lookup_name)(const char *name);
+
+unsigned long tx_hal_lookup_symbol(const char *name)
+{
+	if (!lookup_name) {
+		/* kallsyms_lookup_name is not exported either: a kprobe on it
+		 * tells where it is. */
+		struct kprobe kp = { .symbol_name = "kallsyms_lookup_name" };
+
+		if (register_kprobe(&kp) < 0)
+			return 0;
+		lookup_name = (void *)kp.addr;
+		unregister_kprobe(&kp);
+	}
+	return lookup_name ? lookup_name(name) : 0;
+}
+
+int tx_hal_fault_init(void)
+{
+	int err;
+
+	kernel_text = (void *)tx_hal_lookup_symbol("kernel_text_address");
+	if (!kernel_text)
+		pr_warn("tactus: kernel_text_address not found: fault reports carry no stack trace\n");
+	err = tx_arch_fault_init();
+	if (err)
+		pr_warn("tactus: faults in real-time tasks are not contained (%d): Linux's oops path handles them\n", err);
+	return err;
+}
+
+void tx_hal_fault_exit(void)
+{
+	tx_arch_fault_exit();
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tests/qemu/modules/tx_fault.c - a real-time task that faults, for the
+ * fault containment test (hal/hal.h, "Faults in real-time tasks"). Two tasks
+ * on CPU 0, periodic at 1 ms: 'victim' (priority 1) counts its jobs and, in
+ * job 'after', raises the fault named by kind; 'witness' (priority 2, below
+ * it) counts its jobs and must go on counting after the fault.
+ *   kind=null    a store to address 0 (x86 #PF, arm64 data abort)
+ *   kind=wild    a load from a non-canonical address (x86 #GP, arm64 data
+ *                abort on an address no table maps)
+ *   kind=call    a call through a null function pointer (x86 #PF on the
+ *                fetch, arm64 instruction abort)
+ *   kind=undef   an undefined instruction (x86 ud2, arm64 udf)
+ *   kind=divide  an integer division by zero (x86 #DE; arm64 has no trap:
+ *                refused with -EINVAL)
+ * Read-only parameters for the script: jobs, witness. At unload:
+ *   tx_fault: result kind=... jobs=N witness=N state=0x.. resume=-22 delete=0 delete_witness=0
+ */
+#include <linux/module.h>
+
+#include <rtai_sched.h>
+
+static char *kind = "null";
+module_param(kind, charp, 0444);
+static int after = 5;
+module_param(after, int, 0444);
+static unsigned long jobs, witness_jobs;
+module_param(jobs, ulong, 0444);
+module_param_named(witness, witness_jobs, ulong, 0444);
+
+static RT_TASK victim, witness;
+
+/* Volatile: the compiler must emit the access, not a trap of its own. */
+static int *volatile null_ptr;
+static void (*volatile null_fn)(void);
+static volatile int zero;
+
+static noinline void raise_fault(void)
+{
+	if (!strcmp(kind, "null")) {
+		*null_ptr = 1;
+	} else if (!strcmp(kind, "wild")) {
+		(void)*(volatile int *)0xdead000000000000ul;
+	} else if (!strcmp(kind, "call")) {
+		null_fn();
+	} else if (!strcmp(kind, "undef")) {
+#ifdef CONFIG_X86
+		asm volatile("ud2");
+#else
+		asm volatile(".inst 0x00000000"); /* udf #0 */
+#endif
+	} else if (!strcmp(kind, "divide")) {
+		volatile int x = 1;
+
+		x = x / zero;
+	}
+}
+
+static void victim_fn(long unused)
+{
+	for (;;) {
+		WRITE_ONCE(jobs, jobs + 1);
+		if (jobs == after)
+			raise_fault();
+		rt_task_wait_period();
+	}
+}
+
+static void witness_fn(long unused)
+{
+	for (;;) {
+		WRITE_ONCE(witness_jobs, witness_jobs + 1);
+		rt_task_wait_period();
+	}
+}
+
+static int __init tx_fault_init(void)
+{
+	static const char *const kinds[] = { "null", "wild", "call", "undef", "divide" };
+	bool known = false;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		known |= !strcmp(kind, kinds[i]);
+	if (!known || after < 1 || (!IS_ENABLED(CONFIG_X86) && !strcmp(kind, "divide")))
+		return -EINVAL;
+	err = rt_task_init_cpuid(&witness, witness_fn, 0, 8192, 2, 0, NULL, 0);
+	if (err)
+		return err;
+	err = rt_task_init_cpuid(&victim, victim_fn, 0, 8192, 1, 0, NULL, 0);
+	if (err)
+		goto out_witness;
+	err = rt_task_make_periodic_relative_ns(&witness, 100000, 1000000);
+	if (!err)
+		err = rt_task_make_periodic_relative_ns(&victim, 100000, 1000000);
+	if (!err)
+		return 0;
+	rt_task_delete(&victim);
+out_witness:
+	rt_task_delete(&witness);
+	return err;
+}
+
+static void __exit tx_fault_exit(void)
+{
+	int state = rt_get_task_state(&victim);
+	int resume = rt_task_resume(&victim); /* a faulted task never runs again */
+	int del_witness = rt_task_delete(&witness);
+
+	pr_info("tx_fault: result kind=%s jobs=%lu witness=%lu state=0x%x resume=%d delete=%d delete_witness=%d\n",
+		kind, jobs, witness_jobs, state, resume, rt_task_delete(&victim), del_witness);
+}
+
+module_init(tx_fault_init);
+module_exit(tx_fault_exit);
+MODULE_LICENSE("GPL");

@@ -1,0 +1,60 @@
+# tactus-boots: icount smp2
+# sched-fault: a fault in a real-time task stops that task, not the machine
+# (hal/hal.h, "Faults in real-time tasks"). For each kind of fault of
+# tx_fault.c (x86: a null store (#PF), a non-canonical load (#GP), a call
+# through a null pointer (#PF on the fetch), ud2 (#UD), a division by zero
+# (#DE); arm64: the same as data and instruction aborts and udf, no #DE),
+# the faulting task 'victim' runs exactly its 5 jobs; asserts: dmesg reports
+# it with its function, the kind, the faulting code's symbol and its
+# module, and the stack's return addresses; /proc/tactus/scheduler shows it
+# in state "fault"; the lower-priority 'witness' task goes on (20 more jobs
+# after the fault); the shell runs; rt_task_resume cannot restart it (-EINVAL,
+# the state bits stay suspended); rmmod deletes both tasks (0). Linux prints no
+# oops: the boot's dmesg scan fails on any.
+. /tests/sched-lib.sh
+
+kinds="null wild call undef"
+[ "$(uname -m)" = x86_64 ] && kinds="$kinds divide"
+case "$(uname -m)" in
+x86_64) text_null="page fault at 0000000000000000" text_wild="general protection fault"
+	text_call="page fault at 0000000000000000" text_undef="invalid opcode" text_divide="divide error" ;;
+*) text_null="data abort at 0000000000000000" text_wild="data abort at dead000000000000"
+	text_call="instruction abort at 0000000000000000" text_undef="undefined instruction" ;;
+esac
+
+
+tx_load_stack || tx_finish
+tx_check hooks-in sh -c "! dmesg | grep -q 'faults in real-time tasks are not contained'"
+for k in $kinds; do
+	tx_mark
+	tx_check "$k-insmod" insmod $M/tx_fault.ko kind=$k
+	tx_wait_param tx_fault jobs 5 5
+	sleep 0.1
+	w1=$(cat /sys/module/tx_fault/parameters/witness)
+	sleep 0.1
+	w2=$(cat /sys/module/tx_fault/parameters/witness)
+	tx_check "$k-victim-ran-5-jobs-and-no-more" test "$(cat /sys/module/tx_fault/parameters/jobs)" = 5
+	tx_check "$k-witness-goes-on ($w1 -> $w2)" test "$w2" -ge $((${w1:-0} + 20))
+	tx_check "$k-proc-state-fault" sh -c "grep '^victim_fn ' /proc/tactus/scheduler | grep -q ' fault '"
+	tx_check "$k-shell-runs" sh -c 'ls /proc >/dev/null'
+	eval want=\$text_$k
+	line=$(tx_since | grep "tactus: task 'victim_fn \[tx_fault\]' faulted: " | head -n 1)
+	echo "$line"
+	tx_check "$k-report-kind" sh -c "echo \"\$1\" | grep -q \"faulted: $want\"" - "$line"
+	case $k in
+	call) tx_check "$k-report-pc-zero" sh -c "echo \"\$1\" | grep -q ', pc 0x0'" - "$line" ;;
+	*) tx_check "$k-report-pc-in-module" sh -c "echo \"\$1\" | grep -q ', pc raise_fault+0x[0-9a-f]*/0x[0-9a-f]* \[tx_fault\]'" - "$line" ;;
+	esac
+	trace=$(tx_since | grep "tactus:   its stack holds: " | head -n 1)
+	echo "$trace"
+	tx_check "$k-report-stack" sh -c "echo \"\$1\" | grep -q 'victim_fn+0x[0-9a-f]*/0x[0-9a-f]* \[tx_fault\]'" - "$trace"
+	tx_check "$k-rmmod" rmmod tx_fault
+	tx_check "$k-state-suspended" test $(($(tx_result tx_fault state) & 2)) = 2
+	tx_check "$k-resume-refused" test "$(tx_result tx_fault resume)" = -22
+	tx_check "$k-deleted" test "$(tx_result tx_fault delete)" = 0
+	tx_check "$k-witness-deleted" test "$(tx_result tx_fault delete_witness)" = 0
+	tx_check "$k-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
+done
+tx_check divide-refused-on-arm64 sh -c "[ \"\$(uname -m)\" = x86_64 ] || ! insmod $M/tx_fault.ko kind=divide 2>/dev/null"
+tx_unload_stack
+tx_finish
