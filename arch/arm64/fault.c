@@ -16,6 +16,7 @@
  * the top of the task's stack and enters the HAL.
  */
 #include <linux/kprobes.h>
+#include <asm/debug-monitors.h>
 #include <asm/esr.h>
 #include <asm/ptrace.h>
 
@@ -41,14 +42,14 @@ static bool claim(struct pt_regs *regs, const char *kind, unsigned long addr, bo
 	regs->regs[0] = top;
 	regs->regs[1] = entry;
 	regs->pc = (unsigned long)tx_arm64_fault_entry;
-	regs->pstate &= ~(PSR_SS_BIT | PSR_BTYPE_MASK);
+	regs->pstate &= ~(DBG_SPSR_SS | PSR_BTYPE_MASK);
 	return true;
 }
 
 /* Make the probed function return to its caller at once. */
 static int skip_function(struct pt_regs *kregs)
 {
-	instruction_pointer_set(kregs, procedure_link_pointer(kregs));
+	instruction_pointer_set(kregs, kregs->regs[30]); /* the link register */
 	return 1; /* pc changed: no single-step */
 }
 
