@@ -88,6 +88,7 @@ failed_checks() {
 t_all="$(tx_now)"
 stage deps count_one "$root/tools/deps.sh" all
 stage host-unit-tests count_ctest "$root/tools/host-tests.sh"
+stage host-sanitize count_ctest "$root/tools/host-tests.sh" sanitize
 stage check-freestanding count_freestanding "$root/tools/check-freestanding.sh"
 # check-layers: every include of a repository header points down the layers
 # (docs/architecture.md, tools/layers-allow.txt): one check.

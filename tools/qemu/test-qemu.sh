@@ -127,7 +127,7 @@ finish() {
         printf '  %s\n' "${rows[@]}"
     fi
     if [ ${#retried_lines[@]} -gt 0 ]; then
-        echo "Booted twice (the kernel failed before init the first time):"
+        echo "Booted twice (${#retried_lines[@]} boot(s): the kernel failed before init the first time; a second failure counts):"
         printf '  %s\n' "${retried_lines[@]}"
     fi
     if [ ${#skip_lines[@]} -gt 0 ]; then
