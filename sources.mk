@@ -42,7 +42,8 @@ TX_PORT_x86 := \
 	arch/x86/timer_mux.c \
 	arch/x86/nmi.c \
 	arch/x86/checks.c \
-	arch/x86/fault.c
+	arch/x86/fault.c \
+	arch/x86/halt.c
 
 # ---- tactus_sched: tasks, timers, semaphores, mailboxes, messages ------------
 TX_SCHED_LINUX := \

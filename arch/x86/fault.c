@@ -96,7 +96,10 @@ static bool probe_on, notifier_on;
 
 int tx_arch_fault_init(void)
 {
-	int err = register_kprobe(&oops_probe);
+	int err;
+
+	tx_x86_halt_init(); /* its failure is warned of, and only stops the halt case */
+	err = register_kprobe(&oops_probe);
 
 	if (err) {
 		pr_warn("tactus: kprobe on page_fault_oops: %d\n", err);
@@ -119,4 +122,5 @@ void tx_arch_fault_exit(void)
 	if (probe_on)
 		unregister_kprobe(&oops_probe);
 	notifier_on = probe_on = false;
+	tx_x86_halt_exit();
 }

@@ -14,14 +14,18 @@
 #include <linux/acpi.h>
 #include <linux/fs.h>
 #include <linux/io.h>
+#include <linux/kprobes.h>
 #include <linux/math64.h>
 #include <asm/apic.h>
 #include <asm/nmi.h>
 #include <asm/tsc.h>
 
+#include "../../arch/port.h"
 #include "timer_source.h"
 
 #define HPET_ID			0x000
+#define HPET_CFG		0x010
+#define HPET_CFG_ENABLE		0x001
 #define HPET_COUNTER		0x0f0
 #define HPET_Tn_CFG(n)		(0x100 + 0x20 * (n))
 #define HPET_Tn_CMP(n)		(0x108 + 0x20 * (n))
@@ -207,6 +211,39 @@ static void release_dev_hpet(void)
 	}
 }
 
+/* ---- Linux's halt: the comparator put back ------------------------------- */
+
+/*
+ * machine_shutdown() (halt, poweroff, kexec) ends in hpet_disable(), which
+ * gives every comparator its boot configuration and stops the main counter
+ * unless firmware had started it: the co-kernel's NMIs would stop with it,
+ * and with them every real-time task (RTLinux's "type halt" promise). After
+ * it returns, the counter runs again and the comparator gets its own
+ * configuration back. Its route and its comparator value were not touched;
+ * the counter stood still meanwhile, so an armed match still lies ahead.
+ * Co-kernel masked, so that no aim() interleaves.
+ */
+static int hpet_disable_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	unsigned long flags;
+
+	if (!hpet || READ_ONCE(stopped))
+		return 0;
+	flags = tx_port_irq_save();
+	writeq(cfg, hpet + HPET_Tn_CFG(channel));
+	writel(readl(hpet + HPET_CFG) | HPET_CFG_ENABLE, hpet + HPET_CFG);
+	tx_port_irq_restore(flags);
+	return 0;
+}
+NOKPROBE_SYMBOL(hpet_disable_ret);
+
+static struct kretprobe hpet_disable_probe = {
+	.kp.symbol_name = "hpet_disable",
+	.handler = hpet_disable_ret,
+	.maxactive = 4,
+};
+static bool probe_on;
+
 static int hpet_claim(void)
 {
 	struct acpi_table_header *hdr;
@@ -269,6 +306,10 @@ found:
 	tsc_ref = rdtsc();
 	hpet_ref = readq(hpet + HPET_COUNTER);
 	snprintf(description, sizeof(description), "HPET comparator %u (MSI as NMI, %llu Hz)", channel, hpet_hz);
+	/* Without it the co-kernel still works; only a halt stops it. */
+	probe_on = register_kretprobe(&hpet_disable_probe) == 0;
+	if (!probe_on)
+		pr_warn("tactus: no kretprobe on hpet_disable: real-time tasks stop when Linux halts\n");
 	return 0;
 }
 
@@ -286,6 +327,9 @@ static void hpet_stop(void)
  * bit, the next load would find it "in use". */
 static void hpet_release(void)
 {
+	if (probe_on)
+		unregister_kretprobe(&hpet_disable_probe);
+	probe_on = false;
 	writeq(cfg & ~(HPET_TN_ENABLE | HPET_TN_FSB), hpet + HPET_Tn_CFG(channel));
 	iounmap(hpet);
 	hpet = NULL;

@@ -11,6 +11,8 @@
  *   checks.c     the load-time checks and the self-test
  *   hpet.c       the timer source (timer_source.h)
  *   irq.c        device lines (lines_nmi.h: what the NMI handler runs)
+ *   fault.c      fault containment's exception hooks (arch/port.h)
+ *   halt.c       the halting CPU kept online for NMIs (Linux's halt)
  *   switch.S     stack switch, task start, trampoline, FPU save/restore
  */
 #ifndef TACTUS_X86_PORT_INTERNAL_H
@@ -95,6 +97,11 @@ extern unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
  * an error if it is missing), and the self-test of the NMI paths. */
 int tx_x86_check_kernel(void);
 int tx_x86_self_test(void);
+
+/* halt.c, installed and removed with the fault hooks (fault.c): 0, or a
+ * negative errno after a warning (then only a halt stops the co-kernel). */
+int tx_x86_halt_init(void);
+void tx_x86_halt_exit(void);
 
 /* irq.c, masked (whoever unmasks the co-kernel, or an NMI that came while
  * it was masked and was replayed): run the handlers of the lines that

@@ -24,7 +24,8 @@
 # --timeout S  host-side limit (default 300 s); a hung guest is killed.
 # --console    also copy the serial output to stderr while it runs.
 # --after-panic S  stop the guest S s (host time) after Linux's first
-#              "Kernel panic - not syncing" line, or as soon as the guest
+#              "Kernel panic - not syncing" (or "reboot: System halted")
+#              line, or as soon as the guest
 #              writes "TACTUS-AFTER-PANIC: done": for a test that panics
 #              Linux on purpose and reads what runs after it from the log.
 # --stop-on-stall  stop the guest 10 s after the first RCU stall or lockup
@@ -111,7 +112,7 @@ timeout -k 5 "$timeout_s" "${qemu[@]}" </dev/null 2>&1 | while IFS= read -r line
     [ "$console" -eq 1 ] && printf '%s\n' "$line" >&2
     case "$line" in
         *"TACTUS-INIT: ready"*) echo "ready $(tx_elapsed "$T0")" >>"$marks" ;;
-        *"Kernel panic - not syncing"*)
+        *"Kernel panic - not syncing"*|*"reboot: System halted"*)
             if [ -n "$after_panic" ] && [ "$panicked" -eq 0 ]; then
                 panicked=1
                 echo "panic" >>"$marks"

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # tests/qemu/host/linux-panic.sh LOG BOOT - the host's half of the
-# linux-panic test (tools/qemu/test-qemu.sh runs it and adds its output to
-# LOG): what tx_panic's real-time task wrote to the serial port after
-# Linux's panic text ended ("TXP <job> <us since its first line>
+# linux-panic and linux-halt tests (tools/qemu/test-qemu.sh runs it, as
+# linux-halt.sh through a link, and adds its output to LOG): what
+# tx_panic's real-time task wrote to the serial port after Linux's panic
+# text ended (linux-halt: after "reboot: System halted") ("TXP <job> <us since its first line>
 # <latency ns>"), as TACTUS-CHECK lines. After a panic nothing in the
 # guest can report, so the host judges.
 set -u
-log="$1" boot="$2" T=linux-panic
+log="$1" boot="$2" T="$(basename "$0" .sh)"
+# Where Linux's last words end: its panic text, or the halt line.
+end='end Kernel panic'
+[ "$T" = linux-halt ] && end='reboot: System halted'
 check() {
 	local name="$1"; shift
 	if "$@"; then echo "TACTUS-CHECK: PASS $T/$name"; else echo "TACTUS-CHECK: FAIL $T/$name: '$*' failed"; fi
@@ -14,10 +18,10 @@ check() {
 limit_ns=25000 # arm64 at icount shift=4, as sched-irqoff and sched-preempt
 grep -aq 'qemu-system-x86_64' "$log" && limit_ns=50000 # x86_64 at shift=5: the port's target
 
-check linux-panicked grep -aq 'end Kernel panic' "$log"
+check linux-ended grep -aq "$end" "$log"
 # jobs, first and last job, gaps, span (us), min and max latency (ns)
-read -r lines first last gaps span lat_min lat_max < <(tr -d '\r' < "$log" | awk '
-	/end Kernel panic/ { on = 1; next }
+read -r lines first last gaps span lat_min lat_max < <(tr -d '\r' < "$log" | awk -v end="$end" '
+	index($0, end) { on = 1; next }
 	on && /^TXP [0-9]+ [0-9]+ -?[0-9]+$/ {
 		if (n && $2 != prev + 1) gaps++
 		if (!n) { first = $2; t0 = $3; lmin = $4; lmax = $4 }
@@ -26,7 +30,7 @@ read -r lines first last gaps span lat_min lat_max < <(tr -d '\r' < "$log" | awk
 		prev = $2; t1 = $3; n++
 	}
 	END { printf "%d %d %d %d %d %d %d\n", n, first, prev, gaps, t1 - t0, lmin, lmax }')
-echo "linux-panic: after the panic, $lines job line(s), jobs $first..$last, $gaps gap(s), over $span us; latency $lat_min..$lat_max ns"
+echo "$T: after Linux's end, $lines job line(s), jobs $first..$last, $gaps gap(s), over $span us; latency $lat_min..$lat_max ns"
 echo "TACTUS-METRIC: $T jobs_after_panic=$lines"
 echo "TACTUS-METRIC: $T span_after_panic_us=$span"
 echo "TACTUS-METRIC: $T latency_max_ns=$lat_max"

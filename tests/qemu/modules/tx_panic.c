@@ -2,13 +2,15 @@
 /*
  * tests/qemu/modules/tx_panic.c - Linux dies, real time lives (RTLinux's
  * claim, made testable). At load: a periodic task (period_us, default
- * 10 ms, CPU 0) and a Linux delayed work that calls panic() panic_ms later
- * (panic_timeout set to 0 first: no reboot). From 'quiet_ms' after the
- * panic call on (Linux's panic text is out by then), each job writes one
+ * 10 ms, CPU 0) and a Linux delayed work that ends Linux panic_ms later:
+ * how=panic calls panic() (panic_timeout set to 0 first: no reboot),
+ * how=halt calls kernel_halt() ("halt -f": "reboot: System halted", then
+ * the halting CPU spins with its interrupts masked). From 'quiet_ms'
+ * after that call on (Linux's last text is out by then), each job writes one
  * line straight to the serial port, which Linux no longer drives:
  *     TXP <job> <us since the first line> <release latency ns>
  * and after speak_s seconds of them, once, "TACTUS-AFTER-PANIC: done" (the
- * runner then stops QEMU; the lines go on). The host reads them after Linux's "end Kernel panic" line
+ * runner then stops QEMU; the lines go on). The host reads them after Linux's "end Kernel panic" (or "System halted") line
  * (tests/qemu/host/linux-panic.sh): consecutive job numbers, for at least
  * 5 s, with the latency bound of an idle system. QEMU's UARTs: the 16550
  * at I/O 0x3f8 (x86_64), the PL011 at 0x09000000 (arm64 virt).
@@ -16,6 +18,7 @@
 #include <linux/io.h>
 #include <linux/module.h>
 #include <linux/panic.h>
+#include <linux/reboot.h>
 #include <linux/workqueue.h>
 
 #include <rtai_sched.h>
@@ -28,6 +31,8 @@ static int quiet_ms = 1000;
 module_param(quiet_ms, int, 0444);
 static int speak_s = 6;
 module_param(speak_s, int, 0444);
+static char *how = "panic";
+module_param(how, charp, 0444);
 static unsigned long jobs;
 module_param(jobs, ulong, 0444);
 
@@ -104,6 +109,11 @@ static void job_loop(long unused)
 static void kill_linux(struct work_struct *w)
 {
 	WRITE_ONCE(speak_from, rt_get_time() + nano2count((RTIME)quiet_ms * 1000000));
+	if (!strcmp(how, "halt")) {
+		pr_info("tx_panic: Linux halts here; the real-time task goes on\n");
+		kernel_halt();
+		return; /* not reached */
+	}
 	panic_timeout = 0; /* stay in panic's final loop: no reboot */
 	panic("tx_panic: Linux dies here; the real-time task goes on");
 }
@@ -112,7 +122,7 @@ static int __init tx_panic_init(void)
 {
 	int err;
 
-	if (period_us < 100 || panic_ms < 0 || quiet_ms < 0)
+	if (period_us < 100 || panic_ms < 0 || quiet_ms < 0 || (strcmp(how, "panic") && strcmp(how, "halt")))
 		return -EINVAL;
 	err = uart_map();
 	if (err)
@@ -126,7 +136,7 @@ static int __init tx_panic_init(void)
 		goto out_task;
 	INIT_DELAYED_WORK(&killer, kill_linux);
 	schedule_delayed_work(&killer, msecs_to_jiffies(panic_ms));
-	pr_info("tx_panic: a %d us task on CPU 0; Linux panics in %d ms\n", period_us, panic_ms);
+	pr_info("tx_panic: a %d us task on CPU 0; Linux %ss in %d ms\n", period_us, how, panic_ms);
 	return 0;
 
 out_task:
