@@ -99,6 +99,8 @@ void tx_sched_setup(unsigned int online_mask) { g_sched.init(online_mask); }
 int tx_in_linux(void) { return g_sched.in_linux(); }
 
 void tx_sched_set_watchdog_ns(long long ns) { g_sched.set_watchdog_budget(ns > 0 ? counts_from_ns(ns) : 0); }
+void tx_sched_watch_masked(void) { g_sched.watch_masked(); }
+long long tx_sched_watchdog_ns(void) { return ns_from_counts(g_sched.watchdog_budget()); }
 void tx_sched_set_gravity_ns(long long ns) { g_sched.set_timer_gravity(ns > 0 ? counts_from_ns(ns) : 0); }
 void tx_sched_set_rt_share_ns(long long runtime_ns, long long period_ns)
 {

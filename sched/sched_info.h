@@ -51,6 +51,11 @@ void tx_sched_setup(unsigned int online_mask);
 /* Nonzero in Linux context (no real-time task is running on this CPU). */
 int tx_in_linux(void);
 void tx_sched_set_watchdog_ns(long long ns);
+/* The masked watch (Scheduler::watch_masked): report a CPU whose timer is a
+ * watchdog budget overdue. Linux context, every half budget. */
+void tx_sched_watch_masked(void);
+/* The watchdog budget in ns (0: off). */
+long long tx_sched_watchdog_ns(void);
 /* Linux's share (Scheduler::set_rt_share): in every period_ns real-time
  * tasks run at most runtime_ns per CPU; period 0 (or runtime >= period):
  * off. */

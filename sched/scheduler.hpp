@@ -116,6 +116,9 @@ struct CpuState {
 	Count rt_used;
 	Count bw_deadline;
 	bool throttled;
+	// Linux on another CPU found this one's timer overdue by a watchdog
+	// budget (watch_masked) ([atomic]: set there, cleared here).
+	bool masked_late;
 	Count tick_time;      // periodic mode: time of the latest tick
 	Count next_tick;      // periodic mode: time of the next tick
 	bool timer_dirty;     // another CPU changed our timers: reprogram
@@ -150,6 +153,7 @@ public:
 	int suspend(Task *t);                              // any context; null = self
 	int resume(Task *t);                               // any context
 	void yield();                                      // real-time context
+	void watch_masked();                               // Linux context
 	// A CPU exception in the running task's code (hal/hal.h).
 	tx_task_fault *fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top); // exception context
 	[[noreturn]] void task_faulted();                                      // the faulted task
@@ -476,6 +480,7 @@ private:
 	void fire_popped(CpuState &c, Task *t);
 	void timer_fired(Task *t);
 	void check_budgets(CpuState &c, Count now);
+	void log_masked_end(CpuState &c, Count late);
 	// CPU lock. Whether t's stack guard is intact (always, for a CPU's Linux
 	// context and a task already stopped); else t is stopped. O(1): two loads.
 	void check_stack(CpuState &c, Task *t)

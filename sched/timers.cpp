@@ -221,10 +221,13 @@ bool Scheduler::timer_irq()
 	bool kept_before = enter_interrupt(c);
 	c.irq_depth++;
 	c.timer_irqs++;
+	Count due = c.programmed;
 	// The shot is spent, but a level-triggered timer keeps asserting until
 	// it is reprogrammed or stopped: make reprogram() do one of the two.
 	c.programmed = kUnprogrammed;
 	Count now = static_cast<Count>(tx_port_now());
+	if (__builtin_expect(load_relaxed(&c.masked_late), false))
+		log_masked_end(c, now - due);
 	// The timer was aimed gravity_ early: what is due by then is due now.
 	Count event_time = now + gravity_;
 	if (timer_running_ && mode_ == TimerMode::Periodic && event_time >= c.next_tick) {
@@ -361,6 +364,53 @@ void Scheduler::start_window(CpuState &c, Count now)
 	c.window_end = c.window_end && behind < rt_period_ ? c.window_end + rt_period_ : now + rt_period_;
 	c.rt_used = 0;
 	c.throttled = false;
+}
+
+// ---- The masked watch ---------------------------------------------------------
+
+// Linux context, every half watchdog budget (the glue's timer): what the
+// watchdog cannot see. A CPU whose code keeps the co-kernel masked (a task
+// in rt_global_cli, say) takes no timer interrupt, so nothing runs there to
+// stop it; Linux on another CPU sees its timer more than a budget overdue.
+// Report only (the masked code may hold locks nothing can take back), once
+// per episode; the CPU itself reports the end (log_masked_end). Reads the
+// other CPUs' 'programmed' without their locks: a report, not a decision.
+// Nothing on a real-time path. O(CPUs).
+void Scheduler::watch_masked()
+{
+	if (!wd_budget_)
+		return;
+	Count now = static_cast<Count>(tx_port_now());
+	unsigned long flags = tx_port_irq_save(); // this CPU stays this CPU
+	const CpuState &here = this_cpu();
+	tx_port_irq_restore(flags);
+	for (CpuState &o : cpus_) {
+		if (&o == &here || !load_relaxed(&o.online) || load_relaxed(&o.masked_late))
+			continue;
+		Count due = load_relaxed(&o.programmed);
+		if (due == kForever || due == kUnprogrammed || now - due < wd_budget_)
+			continue;
+		store_relaxed(&o.masked_late, true);
+		rt_log(0, "tactus: CPU %u has taken no co-kernel interrupt for %lld us after its timer was due: the co-kernel is masked there (rt_global_cli?), where neither the watchdog nor Linux's share can act",
+		       o.index, static_cast<long long>(muldiv_round(static_cast<uint64_t>(now - due), 1000000u, tx_port_counter_hz())));
+	}
+}
+
+// c's lock, in timer_irq: the timer interrupt another CPU found overdue
+// came, 'late' counts after it was due. The task running now is the one
+// that ran masked (or came after it in the same interrupt-free stretch).
+__attribute__((noinline, cold)) void Scheduler::log_masked_end(CpuState &c, Count late)
+{
+	store_relaxed(&c.masked_late, false);
+	const Task *t = c.current;
+	long long us = static_cast<long long>(muldiv_round(static_cast<uint64_t>(late > 0 ? late : 0), 1000000u, tx_port_counter_hz()));
+	if (t->linux_ctx)
+		rt_log(0, "tactus: CPU %u takes co-kernel interrupts again, its timer %lld us late; running: Linux", c.index, us);
+	else if (t->name[0])
+		rt_log(0, "tactus: CPU %u takes co-kernel interrupts again, its timer %lld us late; running: task '%s'", c.index, us, t->name);
+	else
+		rt_log(0, "tactus: CPU %u takes co-kernel interrupts again, its timer %lld us late; running: task %p", c.index, us,
+		       static_cast<const void *>(t));
 }
 
 // CPU lock: Linux hears that c held its real-time tasks (check_share).

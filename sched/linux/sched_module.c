@@ -12,6 +12,7 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include <rtai_mbx.h>
 #include <rtai_msg.h>
@@ -163,6 +164,47 @@ static long long measure_gravity_ns(void)
 	return min_t(long long, path_ns, GRAVITY_MAX_NS);
 }
 
+/* ---- The masked watch: Linux looks at the CPUs the watchdog cannot ------- */
+
+/* One watch per CPU, each on its own CPU: a work (and its timer) on the
+ * masked CPU would wait with it, the others' report it. */
+static DEFINE_PER_CPU(struct delayed_work, masked_watch);
+static bool masked_watch_on;
+
+static void watch_masked(struct work_struct *work)
+{
+	long long budget_ns = tx_sched_watchdog_ns();
+
+	tx_sched_watch_masked();
+	/* Every half budget, at least 10 ms apart: Linux's cost stays small. */
+	schedule_delayed_work(to_delayed_work(work), nsecs_to_jiffies(max_t(long long, budget_ns / 2, 10000000)));
+}
+
+static void start_masked_watch(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		INIT_DELAYED_WORK(per_cpu_ptr(&masked_watch, cpu), watch_masked);
+	masked_watch_on = watchdog_us != 0;
+	if (!masked_watch_on)
+		return;
+	cpus_read_lock();
+	for_each_online_cpu(cpu)
+		schedule_delayed_work_on(cpu, per_cpu_ptr(&masked_watch, cpu), 0);
+	cpus_read_unlock();
+}
+
+static void stop_masked_watch(void)
+{
+	unsigned int cpu;
+
+	if (!masked_watch_on)
+		return;
+	for_each_possible_cpu(cpu)
+		cancel_delayed_work_sync(per_cpu_ptr(&masked_watch, cpu));
+}
+
 static int __init tactus_sched_init(void)
 {
 	struct proc_dir_entry *dir = tx_hal_proc_dir();
@@ -202,6 +244,7 @@ static int __init tactus_sched_init(void)
 		gravity = measure_gravity_ns();
 		tx_sched_set_gravity_ns(gravity);
 	}
+	start_masked_watch();
 	if (dir)
 		/* Root only: task internals and lock counters, and each read
 		 * takes the scheduler's locks once per task. */
@@ -218,6 +261,7 @@ static void __exit tactus_sched_exit(void)
 	unsigned int n;
 
 	proc_remove(proc_entry); /* NULL: none was made */
+	stop_masked_watch();
 	unregister_module_notifier(&module_nb);
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)

@@ -8,7 +8,11 @@
  * mode=selfsuspend: a task that works busy_us and then suspends itself,
  * resumed every 5 ms by a periodic task (a common RTAI pattern: the work
  * is triggered by another task or a handler); each run is short, so it
- * must never be hit either.
+ * must never be hit either. mode=masked: a task on CPU 1 that runs busy_us
+ * inside rt_global_save_flags_and_cli (the co-kernel masked: no interrupt,
+ * no watchdog), then restores and ends; a periodic 1 ms task on CPU 1
+ * before it counts jobs (for the masked watch, watch_masked: another CPU
+ * sees CPU 1's timer overdue).
  * Read-only parameters for the script: spins (the runaway's loop count),
  * jobs (the busy or self-suspending task's jobs). At unload:
  *   tx_watchdog: result mode=... state=0x.. suspended=0|1 spins=... jobs=...
@@ -58,6 +62,29 @@ static void resume_it(long unused)
 	}
 }
 
+static unsigned long ticks;
+module_param(ticks, ulong, 0444);
+
+static void tick(long unused)
+{
+	for (;;) {
+		WRITE_ONCE(ticks, ticks + 1);
+		rt_task_wait_period();
+	}
+}
+
+/* Returns after one run: the task ends. */
+static void masked(long unused)
+{
+	unsigned long flags = rt_global_save_flags_and_cli();
+
+	t_first = rt_get_time();
+	rt_busy_sleep(busy_us * 1000);
+	t_last = rt_get_time();
+	rt_global_restore_flags(flags);
+	WRITE_ONCE(jobs, jobs + 1);
+}
+
 static void busy(long unused)
 {
 	for (;;) {
@@ -78,6 +105,22 @@ static int __init tx_watchdog_init(void)
 	if (!strcmp(mode, "busy")) {
 		err = rt_task_init_cpuid(&task, busy, 0, 8192, 0, 0, NULL, 0);
 		return err ? err : rt_task_make_periodic_relative_ns(&task, 100000, 1000000);
+	}
+	if (!strcmp(mode, "masked")) {
+		/* resumer: a periodic task on CPU 1, so that CPU 1 has a timer due */
+		err = rt_task_init_cpuid(&resumer, tick, 0, 8192, 1, 0, NULL, 1);
+		if (err)
+			return err;
+		err = rt_task_make_periodic_relative_ns(&resumer, 100000, 1000000);
+		if (!err)
+			err = rt_task_init_cpuid(&task, masked, 0, 8192, 0, 0, NULL, 1);
+		if (!err)
+			err = rt_task_make_periodic_relative_ns(&task, 50000000, 1000000000);
+		if (err) {
+			rt_task_delete(&task);
+			rt_task_delete(&resumer);
+		}
+		return err;
 	}
 	if (!strcmp(mode, "selfsuspend")) {
 		err = rt_task_init_cpuid(&task, selfsuspend, 0, 8192, 1, 0, NULL, 0);
