@@ -33,10 +33,16 @@ static int speak_s = 6;
 module_param(speak_s, int, 0444);
 static char *how = "panic";
 module_param(how, charp, 0444);
+/* cpus=2: a second task, on CPU 1, counts its jobs; CPU 0's lines carry
+ * that count as a fifth field (one writer of the serial port), and Linux
+ * ends on CPU 0. */
+static int cpus = 1;
+module_param(cpus, int, 0444);
+static unsigned long other_jobs;
 static unsigned long jobs;
 module_param(jobs, ulong, 0444);
 
-static RT_TASK task;
+static RT_TASK task, other;
 static RTIME first_release;
 static RTIME speak_from; /* 0: Linux is alive; then the time to start writing */
 static struct delayed_work killer;
@@ -94,14 +100,26 @@ static void job_loop(long unused)
 		if (speak && now >= speak) {
 			if (!origin)
 				origin = now;
-			snprintf(line, sizeof(line), "TXP %lu %lld %lld\r\n", n, count2nano(now - origin) / 1000,
-				 count2nano(now - release));
+			if (cpus == 2)
+				snprintf(line, sizeof(line), "TXP %lu %lld %lld %lu\r\n", n, count2nano(now - origin) / 1000,
+					 count2nano(now - release), READ_ONCE(other_jobs));
+			else
+				snprintf(line, sizeof(line), "TXP %lu %lld %lld\r\n", n, count2nano(now - origin) / 1000,
+					 count2nano(now - release));
 			uart_puts(line);
 			if (!done && count2nano(now - origin) >= (RTIME)speak_s * 1000000000) {
 				uart_puts("TACTUS-AFTER-PANIC: done\r\n");
 				done = true;
 			}
 		}
+		rt_task_wait_period();
+	}
+}
+
+static void count_jobs(long unused)
+{
+	for (;;) {
+		WRITE_ONCE(other_jobs, other_jobs + 1);
 		rt_task_wait_period();
 	}
 }
@@ -122,7 +140,8 @@ static int __init tx_panic_init(void)
 {
 	int err;
 
-	if (period_us < 100 || panic_ms < 0 || quiet_ms < 0 || (strcmp(how, "panic") && strcmp(how, "halt")))
+	if (period_us < 100 || panic_ms < 0 || quiet_ms < 0 || (strcmp(how, "panic") && strcmp(how, "halt")) ||
+	    cpus < 1 || cpus > 2 || (cpus == 2 && !cpu_online(1)))
 		return -EINVAL;
 	err = uart_map();
 	if (err)
@@ -134,8 +153,17 @@ static int __init tx_panic_init(void)
 	err = rt_task_make_periodic(&task, first_release, nano2count((RTIME)period_us * 1000));
 	if (err)
 		goto out_task;
+	if (cpus == 2) {
+		err = rt_task_init_cpuid(&other, count_jobs, 0, 8192, 0, 0, NULL, 1);
+		if (!err)
+			err = rt_task_make_periodic(&other, first_release, nano2count((RTIME)period_us * 1000));
+		if (err) {
+			rt_task_delete(&other);
+			goto out_task;
+		}
+	}
 	INIT_DELAYED_WORK(&killer, kill_linux);
-	schedule_delayed_work(&killer, msecs_to_jiffies(panic_ms));
+	schedule_delayed_work_on(0, &killer, msecs_to_jiffies(panic_ms)); /* Linux ends on CPU 0 */
 	pr_info("tx_panic: a %d us task on CPU 0; Linux %ss in %d ms\n", period_us, how, panic_ms);
 	return 0;
 
@@ -149,6 +177,7 @@ out_uart:
 static void __exit tx_panic_exit(void)
 {
 	cancel_delayed_work_sync(&killer);
+	rt_task_delete(&other); /* -EINVAL when cpus=1 */
 	rt_task_delete(&task);
 	uart_unmap();
 }
