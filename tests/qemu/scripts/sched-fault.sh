@@ -1,4 +1,4 @@
-# tactus-boots: icount smp2
+# tactus-boots: icount smp2 debug
 # sched-fault: a fault in a real-time task stops that task, not the machine
 # (hal/hal.h, "Faults in real-time tasks"). For each kind of fault of
 # tx_fault.c (x86: a null store (#PF), a non-canonical load (#GP), a call
