@@ -7,19 +7,21 @@
 ARCH ?= arm64
 export ARCH
 
-.PHONY: help demo test host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
+.PHONY: help demo test test-debug soak host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
 .PHONY: bench bench-quick
 
 help:
 	@echo "make demo                 the demo: a 100 us real-time task feeding a FIFO"
 	@echo "make test                 every test stage, ending with 'N passed, N failed'"
+	@echo "make test-debug           the arm64 QEMU suite on a KASAN + kmemleak kernel (not in make test: ~1 h)"
+	@echo "make soak [SOAK=60]       FIFO integrity + preemption with random module loads, SOAK min of guest time per arch"
 	@echo "make host-tests           host unit tests of the core (GoogleTest via ctest)"
 	@echo "make check-freestanding   the core compiled as kernel code for arm64 and x86_64"
 	@echo "make check-layers         every include points down the layers (docs/architecture.md)"
 	@echo "make coverage             line coverage of the core by the host tests (>= 90%)"
 	@echo "make bench-host           Google Benchmark: scheduler O(1), ring vs boost"
 	@echo "make deps                 install the Debian packages (apt-get, idempotent)"
-	@echo "make kernel ARCH=arm64    Linux 6.12 for Tactus (cached under ~/.cache/tactus; VARIANT=debug too)"
+	@echo "make kernel ARCH=arm64    Linux 6.12 for Tactus (cached under ~/.cache/tactus; VARIANT=debug, kasan too)"
 	@echo "make modules ARCH=arm64   the Tactus modules, examples and test modules (build/modules-arm64-*)"
 	@echo "make bench ARCH=arm64     Tactus vs Linux, Debian stock and PREEMPT_RT in QEMU, timer and device-interrupt latency: tables, JSON, plots (build/bench, ~30 min)"
 	@echo "make bench ARCH=x86_64    the same on x86_64: Tactus on Debian's stock kernel vs stock and PREEMPT_RT, one seed (build/bench/x86_64, ~4 min)"
@@ -33,6 +35,15 @@ demo:
 
 test:
 	tools/test.sh
+
+test-debug:
+	tools/deps.sh all
+	tools/qemu/test-qemu.sh arm64 --kasan
+
+SOAK ?= 60
+soak:
+	tools/deps.sh all
+	tools/soak.sh $(SOAK)
 
 host-tests:
 	tools/deps.sh host

@@ -40,17 +40,18 @@ print_only=0
 force=0
 for a in "$@"; do
     case "$a" in
-        normal|debug) variant="$a" ;;
+        normal|debug|kasan) variant="$a" ;;
         --print-kdir) print_only=1 ;;
         --force) force=1 ;;
         -h|--help) tx_header >&2; exit 0 ;;
-        *) tx_die "unknown argument '$a' (usage: $0 [normal|debug] [--print-kdir] [--force])" ;;
+        *) tx_die "unknown argument '$a' (usage: $0 [normal|debug|kasan] [--print-kdir] [--force])" ;;
     esac
 done
 
 CFGDIR="$TACTUS_ROOT/arch/arm64/kernel"
 FRAGS=("$CFGDIR/tactus.config")
 [ "$variant" = debug ] && FRAGS+=("$CFGDIR/debug.config")
+[ "$variant" = kasan ] && FRAGS+=("$CFGDIR/debug.config" "$CFGDIR/kasan.config")
 PATCH="$CFGDIR/export-nmi-api.patch"
 SRC_PKG=linux-source-6.12
 SRC_TARBALL=/usr/src/linux-source-6.12.tar.xz

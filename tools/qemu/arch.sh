@@ -42,7 +42,7 @@ qemu_arch() {
 
 # qemu_kernel_image NAME: prints the image file of --kernel NAME on QEMU_ARCH
 # (status 1 when it cannot be had).
-#   tactus | tactus-debug  our kernel (the cached builds of
+#   tactus | tactus-debug | tactus-kasan  our kernel (the cached builds of
 #                          tools/kernel/build-arm64.sh; arm64 only)
 #   debian | debian-rt     Debian's stock or PREEMPT_RT image, fetched by
 #                          tools/kernel/fetch-debian.sh when missing
@@ -50,10 +50,10 @@ qemu_arch() {
 qemu_kernel_image() {
     local variant flavour image kdir
     case "$1" in
-        tactus|tactus-debug)
+        tactus|tactus-debug|tactus-kasan)
             [ "$QEMU_ARCH" = arm64 ] ||
                 tx_die "--kernel $1: no Tactus kernel on $QEMU_ARCH (Tactus runs on Debian's: --kernel debian)"
-            variant=normal; [ "$1" = tactus-debug ] && variant=debug
+            variant="${1#tactus-}"; [ "$1" = tactus ] && variant=normal
             kdir="$("$TACTUS_ROOT/tools/kernel/kdir-arm64.sh" "$variant")" || return 1
             echo "$kdir/arch/arm64/boot/Image" ;;
         debian|debian-rt)

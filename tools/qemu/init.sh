@@ -39,6 +39,10 @@ export TACTUS_TEST="$TEST"
 
 echo "TACTUS-INIT: ready kernel=$(uname -r) uptime=$(cut -d' ' -f1 /proc/uptime) cpus=$(grep -c ^processor /proc/cpuinfo) test=${TEST:-none}"
 
+# kmemleak (the kasan kernel): what leaked at boot is not the test's
+kmemleak=/sys/kernel/debug/kmemleak
+[ -w "$kmemleak" ] && echo clear >"$kmemleak"
+
 if [ -z "$TEST" ] || [ "$TEST" = shell ]; then
     echo "TACTUS-INIT: no tactus.test=<name>: starting a shell (exit to power off)"
     setsid cttyhack sh
@@ -53,6 +57,15 @@ else
         echo "TACTUS-INIT: no such test /tests/$TEST.sh; available: $(ls /tests 2>/dev/null | tr '\n' ' ')"
         rc=127
     fi
+fi
+
+# kmemleak: objects younger than 5 s are never reported, so wait that long,
+# then scan; each leak is logged as a "kmemleak: ... new suspected" line.
+if [ -w "$kmemleak" ]; then
+    sleep 6
+    echo scan >"$kmemleak"
+    leaks=$(grep -c '^unreferenced object' "$kmemleak")
+    [ "$leaks" = 0 ] || { echo "kmemleak: $leaks new suspected memory leaks (scan after the test)" >/dev/kmsg; head -n 40 "$kmemleak"; }
 fi
 
 # What counts as a dmesg issue; the first one is also printed on its own

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/qemu/test-qemu.sh ARCH [--no-debug] [--boot BOOT]... [--list] [NAME...]
+# tools/qemu/test-qemu.sh ARCH [--no-debug|--kasan] [--boot BOOT]... [--list] [NAME...]
 #
 # The QEMU integration suite of one architecture, ARCH = arm64 or x86_64
 # (stages qemu-arm64 and qemu-x86_64 of `make test`):
@@ -29,7 +29,10 @@
 #     # tactus-arch: ARCH [ARCH...]            (default: every architecture)
 # NAME... on the command line selects some (e.g. `test-qemu.sh arm64 sched-rr
 # fifo-basic`); --boot BOOT (repeatable) keeps only the boots of that kind
-# (e.g. `--boot icount`). --list prints the plan and exits.
+# (e.g. `--boot icount`). --list prints the plan and exits. --kasan (arm64,
+# `make test-debug`): every boot on the KASAN + kmemleak kernel
+# (arch/arm64/kernel/kasan.config; debug boots left out as the same as
+# smp2), timeouts x4, logs in build/logs/qemu-kasan.
 #
 # How each test boots: a header line in the script
 #     # tactus-boots: BOOT [BOOT...]          (default: icount smp2)
@@ -91,10 +94,11 @@ case "$arch" in
         USER_CC=gcc
         QLOGS="$TACTUS_LOGS/qemu-x86_64" ;;
 esac
-no_debug=0 list_only=0 select=() only_boots=" "
+no_debug=0 list_only=0 select=() only_boots=" " kasan=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --no-debug) no_debug=1 ;;
+        --kasan) kasan=1 ;;
         --boot) [ $# -ge 2 ] || usage; only_boots="$only_boots$2 "; shift ;;
         --list) list_only=1 ;;
         -h|--help) usage ;;
@@ -104,6 +108,10 @@ while [ $# -gt 0 ]; do
     shift
 done
 
+if [ $kasan = 1 ]; then
+    [ "$arch" = arm64 ] || tx_die "--kasan: arm64 only (our kernel; x86_64 runs Debian's)"
+    QLOGS="$QLOGS-kasan"
+fi
 T_ALL="$(tx_now)"
 stage_times=()
 stage_done() { stage_times+=("$(printf '%-34s %7ss' "$1" "$(tx_elapsed "$2")")"); }
@@ -154,11 +162,13 @@ finish() {
 
 # ---- Discovery ------------------------------------------------------------
 EXCLUDE=" demo first cost profile "
+BY_NAME_ONLY=" soak "               # long runs: only when named (make soak)
 tests=() boots=() timeouts=() qemu_args=() after_panics=()
 for f in "$root"/tests/qemu/scripts/*.sh; do
     [ -f "$f" ] || continue
     name="$(basename "$f" .sh)"
     case "$EXCLUDE" in *" $name "*) continue ;; esac
+    case "$BY_NAME_ONLY" in *" $name "*) [ ${#select[@]} -gt 0 ] || continue ;; esac
     case "$name" in *-lib) continue ;; esac
     if [ ${#select[@]} -gt 0 ]; then
         keep=0
@@ -201,6 +211,11 @@ boot_args() {
         esac
     done
     [ -n "$base" ] || B_ARGS+=(--smp 2)
+    # --kasan: every boot on the KASAN + kmemleak kernel (a debug boot is
+    # then the same as smp2: left out)
+    if [ $kasan = 1 ]; then
+        [ "$B_KERNEL" = debug ] && B_KERNEL=skip || B_KERNEL=kasan
+    fi
     return 0
 }
 
@@ -208,6 +223,7 @@ plan=() need_debug=0
 for i in "${!tests[@]}"; do
     for b in ${boots[$i]}; do
         boot_args "$b" || tx_die "tests/qemu/scripts/${tests[$i]}.sh: unknown boot '$b' in its tactus-boots line"
+        [ "$B_KERNEL" = skip ] && continue
         if [ "$B_KERNEL" = debug ]; then
             [ "$arch" = arm64 ] || continue   # no debug kernel on x86_64 (Debian's)
             [ $no_debug = 1 ] && continue
@@ -294,8 +310,12 @@ mkdir -p "$root/build/qemu-tests" "$QLOGS"
 t0="$(tx_now)"
 build_user || abort "test user programs (tests/qemu/modules/user/*.c) do not compile for $arch"
 stage_done "user programs" "$t0"
-build_variant normal
-[ $need_debug = 1 ] && build_variant debug
+if [ $kasan = 1 ]; then
+    build_variant kasan
+else
+    build_variant normal
+    [ $need_debug = 1 ] && build_variant debug
+fi
 
 # ---- Boots ----------------------------------------------------------------
 t_boots="$(tx_now)"
@@ -305,9 +325,12 @@ for p in "${plan[@]}"; do
     i="${p%% *}" b="${p#* }"
     name="${tests[$i]}" to="${timeouts[$i]}"
     boot_args "$b"
+    # TACTUS_APPEND: more kernel arguments for every boot (make soak SOAK=N)
+    [ -z "${TACTUS_APPEND:-}" ] || B_ARGS+=(--append "$TACTUS_APPEND")
     cpio_var="CPIO_$B_KERNEL"
     kernel="$QEMU_KERNEL"
     if [ "$B_KERNEL" = debug ]; then kernel=tactus-debug; to=$((to * 2)); fi
+    if [ "$B_KERNEL" = kasan ]; then kernel=tactus-kasan; to=$((to * 4)); fi
     log="$QLOGS/$name@$b.log"
     t0="$(tx_now)"
     T_QEMU=()
