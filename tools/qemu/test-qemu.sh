@@ -30,9 +30,10 @@
 # NAME... on the command line selects some (e.g. `test-qemu.sh arm64 sched-rr
 # fifo-basic`); --boot BOOT (repeatable) keeps only the boots of that kind
 # (e.g. `--boot icount`). --list prints the plan and exits. --kasan (arm64,
-# `make test-debug`): every boot on the KASAN + kmemleak kernel
-# (arch/arm64/kernel/kasan.config; debug boots left out as the same as
-# smp2), timeouts x4, logs in build/logs/qemu-kasan.
+# `make test-debug`): one boot per test (its last that is not a debug boot;
+# icount becomes smp1: no timing asserted) on the KASAN + kmemleak kernel
+# (arch/arm64/kernel/kasan.config), timeouts x4, logs in
+# build/logs/qemu-kasan.
 #
 # How each test boots: a header line in the script
 #     # tactus-boots: BOOT [BOOT...]          (default: icount smp2)
@@ -211,14 +212,24 @@ boot_args() {
         esac
     done
     [ -n "$base" ] || B_ARGS+=(--smp 2)
-    # --kasan: every boot on the KASAN + kmemleak kernel (a debug boot is
-    # then the same as smp2: left out)
+    # --kasan: every boot on the KASAN + kmemleak kernel
     if [ $kasan = 1 ]; then
         [ "$B_KERNEL" = debug ] && B_KERNEL=skip || B_KERNEL=kasan
     fi
     return 0
 }
 
+# --kasan: one boot per test, the last of its list that is not a debug boot,
+# and no deterministic timing (KASAN slows every kernel path: a latency
+# bound means nothing there): icount becomes smp1.
+if [ $kasan = 1 ]; then
+    for i in "${!tests[@]}"; do
+        last=""
+        for b in ${boots[$i]}; do case "$b" in *debug*) ;; *) last="$b" ;; esac; done
+        [ "$last" = icount ] && last=smp1
+        boots[$i]="${last:-smp2}"
+    done
+fi
 plan=() need_debug=0
 for i in "${!tests[@]}"; do
     for b in ${boots[$i]}; do
