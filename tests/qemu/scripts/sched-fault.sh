@@ -1,4 +1,4 @@
-# tactus-boots: icount smp2 debug
+# tactus-boots: icount smp2 smp2+max debug
 # sched-fault: a fault in a real-time task stops that task, not the machine
 # (hal/hal.h, "Faults in real-time tasks"). For each kind of fault of
 # tx_fault.c (x86: a null store (#PF), a non-canonical load (#GP), a call
@@ -10,7 +10,9 @@
 # in state "fault"; the lower-priority 'witness' task goes on (20 more jobs
 # after the fault); the shell runs; rt_task_resume cannot restart it (-EINVAL,
 # the state bits stay suspended); rmmod deletes both tasks (0). Linux prints no
-# oops: the boot's dmesg scan fails on any.
+# oops: the boot's dmesg scan fails on any. Boots: also -cpu max (x86: SMAP
+# and SMEP, which send a null access straight to page_fault_oops; arm64:
+# PAN) and the arm64 debug kernel (lockdep, PROVE_RCU).
 . /tests/sched-lib.sh
 
 kinds="null wild call undef"
