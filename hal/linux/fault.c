@@ -19,6 +19,7 @@
 #define TX_FAULT_TRACE_ENTRIES 3
 
 static int (*kernel_text)(unsigned long addr);
+static const void *(*search_extable)(unsigned long addr);
 
 /* The link register at the fault (arm64), then the words of [sp, top) that
  * point into kernel or module text, innermost first: the task's return
@@ -66,6 +67,12 @@ unsigned long tx_hal_fault_claim(const char *kind, unsigned long pc, unsigned lo
 
 	if (!core)
 		return 0;
+	/* An instruction with an exception-table entry (a uaccess, a
+	 * copy_from_kernel_nofault a task called) faults on purpose: Linux
+	 * fixes it up (arm64's hook comes before that fixup, x86's die chain
+	 * for #UD and #DE too). */
+	if (search_extable(pc))
+		return 0;
 	f = core->fault_claim(sp, &low, &top);
 	if (!f)
 		return 0;
@@ -107,6 +114,11 @@ int tx_hal_fault_init(void)
 	kernel_text = (void *)tx_hal_lookup_symbol("kernel_text_address");
 	if (!kernel_text)
 		pr_warn("tactus: kernel_text_address not found: fault reports carry no stack trace\n");
+	search_extable = (void *)tx_hal_lookup_symbol("search_exception_tables");
+	if (!search_extable) {
+		pr_warn("tactus: search_exception_tables not found: faults in real-time tasks are not contained\n");
+		return -ENOENT;
+	}
 	err = tx_arch_fault_init();
 	if (err)
 		pr_warn("tactus: faults in real-time tasks are not contained (%d): Linux's oops path handles them\n", err);

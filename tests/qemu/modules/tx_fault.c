@@ -13,10 +13,14 @@
  *   kind=undef   an undefined instruction (x86 ud2, arm64 udf)
  *   kind=divide  an integer division by zero (x86 #DE; arm64 has no trap:
  *                refused with -EINVAL)
+ *   kind=nofault copy_from_kernel_nofault from that wild address: a fault
+ *                Linux fixes up (arm64; x86 refuses the address before
+ *                reading), so the victim goes on; nofault_ret is its result
  * Read-only parameters for the script: jobs, witness. At unload:
  *   tx_fault: result kind=... jobs=N witness=N state=0x.. resume=-22 delete=0 delete_witness=0
  */
 #include <linux/module.h>
+#include <linux/uaccess.h>
 
 #include <rtai_sched.h>
 
@@ -31,6 +35,8 @@ module_param_named(witness, witness_jobs, ulong, 0444);
 static RT_TASK victim, witness;
 
 /* Volatile: the compiler must emit the access, not a trap of its own. */
+static long nofault_ret = 1;
+module_param(nofault_ret, long, 0444);
 static int *volatile null_ptr;
 static void (*volatile null_fn)(void);
 static volatile int zero;
@@ -49,6 +55,10 @@ static noinline void raise_fault(void)
 #else
 		asm volatile(".inst 0x00000000"); /* udf #0 */
 #endif
+	} else if (!strcmp(kind, "nofault")) {
+		int v;
+
+		WRITE_ONCE(nofault_ret, copy_from_kernel_nofault(&v, (void *)0xdead000000000000ul, sizeof(v)));
 	} else if (!strcmp(kind, "divide")) {
 		volatile int x = 1;
 
@@ -76,7 +86,7 @@ static void witness_fn(long unused)
 
 static int __init tx_fault_init(void)
 {
-	static const char *const kinds[] = { "null", "wild", "call", "undef", "divide" };
+	static const char *const kinds[] = { "null", "wild", "call", "undef", "divide", "nofault" };
 	bool known = false;
 	unsigned int i;
 	int err;
