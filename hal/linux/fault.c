@@ -8,6 +8,7 @@
  * return to tx_hal_task_fault_entry(), which runs as the task.
  */
 #include <linux/kernel.h>
+#include <linux/compiler.h>
 #include <linux/kprobes.h>
 
 #include "fault.h"
@@ -38,9 +39,12 @@ static void write_trace(char *out, size_t size, unsigned long lr, unsigned long 
 	if (lr && kernel_text(lr)) /* a link register: the caller of a leaf, or of a bad call */
 		len += scnprintf(out + len, size - len, "%pS", (void *)lr), found++;
 	for (scanned = 0; word < end && scanned < TX_FAULT_SCAN_WORDS && found < TX_FAULT_TRACE_ENTRIES; word++, scanned++) {
-		if (!kernel_text(*word))
+		/* Unchecked: KASAN poisons the red zones of the frames there. */
+		unsigned long value = READ_ONCE_NOCHECK(*word);
+
+		if (!kernel_text(value))
 			continue;
-		len += scnprintf(out + len, size - len, "%s%pS", found ? " < " : "", (void *)*word);
+		len += scnprintf(out + len, size - len, "%s%pS", found ? " < " : "", (void *)value);
 		found++;
 	}
 }
