@@ -49,8 +49,10 @@ static void write_trace(char *out, size_t size, unsigned long lr, unsigned long 
 	}
 }
 
-/* The exception returns here, as the task, on the top of its stack. */
-static void __noreturn tx_hal_task_fault_entry(void)
+/* The exception returns here, as the task, on the top of its stack (where
+ * the task's abandoned frames may have left KASAN red zones: not checked;
+ * what it calls is the core's C++, which KASAN does not instrument). */
+static void __noreturn __no_sanitize_address tx_hal_task_fault_entry(void)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
