@@ -161,8 +161,12 @@ __attribute__((noinline, cold)) void Scheduler::stop_overrun(CpuState &c, Task *
 	t->halted = Halt::StackOverrun;
 	t->suspend_depth = max(t->suspend_depth, 0) + 1;
 	update_ready(t);
-	rt_log(0, "tactus: task '%s' ran past the low end of its stack (its guard is overwritten); stopped for good",
-	       t->name[0] ? t->name : "(unnamed)");
+	if (t->name[0])
+		rt_log(0, "tactus: task '%s' ran past the low end of its stack (its guard is overwritten); stopped for good",
+		       t->name);
+	else
+		rt_log(0, "tactus: task %p ran past the low end of its stack (its guard is overwritten); stopped for good",
+		       static_cast<void *>(t));
 }
 
 // This CPU's lock, in timer_irq. Enforce the watchdog budget and the

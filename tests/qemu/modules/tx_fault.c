@@ -13,6 +13,11 @@
  *   kind=undef   an undefined instruction (x86 ud2, arm64 udf)
  *   kind=divide  an integer division by zero (x86 #DE; arm64 has no trap:
  *                refused with -EINVAL)
+ *   kind=overflow job n recurses n levels of 256-byte frames: the stack
+ *                (8 KiB) runs out around job 30 and the job writes over
+ *                the guard below it, into the FPU area under that (the
+ *                victim is made an FPU task for it: 1 KiB of slack above
+ *                the allocation's start, whose page below is unmapped)
  *   kind=nofault copy_from_kernel_nofault from that wild address: a fault
  *                Linux fixes up (arm64; x86 refuses the address before
  *                reading), so the victim goes on; nofault_ret is its result
@@ -66,11 +71,25 @@ static noinline void raise_fault(void)
 	}
 }
 
+/* n frames of 256 bytes, each written (volatile: no frame is optimised
+ * away, and the use after the call keeps it from being a tail call). */
+static noinline int recurse(int n)
+{
+	volatile char frame[240];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(frame); i += 16)
+		frame[i] = (char)n;
+	return n ? recurse(n - 1) + frame[0] : frame[0];
+}
+
 static void victim_fn(long unused)
 {
 	for (;;) {
 		WRITE_ONCE(jobs, jobs + 1);
-		if (jobs == after)
+		if (!strcmp(kind, "overflow"))
+			recurse(jobs);
+		else if (jobs == after)
 			raise_fault();
 		rt_task_wait_period();
 	}
@@ -86,7 +105,7 @@ static void witness_fn(long unused)
 
 static int __init tx_fault_init(void)
 {
-	static const char *const kinds[] = { "null", "wild", "call", "undef", "divide", "nofault" };
+	static const char *const kinds[] = { "null", "wild", "call", "undef", "divide", "nofault", "overflow" };
 	bool known = false;
 	unsigned int i;
 	int err;
@@ -98,7 +117,7 @@ static int __init tx_fault_init(void)
 	err = rt_task_init_cpuid(&witness, witness_fn, 0, 8192, 2, 0, NULL, 0);
 	if (err)
 		return err;
-	err = rt_task_init_cpuid(&victim, victim_fn, 0, 8192, 1, 0, NULL, 0);
+	err = rt_task_init_cpuid(&victim, victim_fn, 0, 8192, 1, !strcmp(kind, "overflow"), NULL, 0);
 	if (err)
 		goto out_witness;
 	err = rt_task_make_periodic_relative_ns(&witness, 100000, 1000000);

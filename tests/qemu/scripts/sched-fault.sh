@@ -67,6 +67,24 @@ tx_check "nofault-victim-goes-on ($(cat /sys/module/tx_fault/parameters/jobs) jo
 tx_check "nofault-call-failed ($(cat /sys/module/tx_fault/parameters/nofault_ret))" test "$(cat /sys/module/tx_fault/parameters/nofault_ret)" -lt 0
 tx_check nofault-not-reported sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'faulted:'"
 tx_check nofault-rmmod rmmod tx_fault
+# A stack overflow: the victim's jobs recurse deeper each time until one
+# writes over the guard below its stack; the switch after that job finds it
+# (check_stack) and stops the task for good.
+tx_mark
+tx_check overflow-insmod insmod $M/tx_fault.ko kind=overflow
+sleep 0.5
+j1=$(cat /sys/module/tx_fault/parameters/jobs)
+sleep 0.1
+j2=$(cat /sys/module/tx_fault/parameters/jobs)
+tx_check "overflow-victim-stopped ($j1 jobs, then $j2)" test "$j1" = "$j2" -a "$j1" -gt 5 -a "$j1" -lt 60
+tx_check overflow-reported sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'ran past the low end of its stack'"
+tx_check overflow-proc-state sh -c "grep '^victim_fn ' /proc/tactus/scheduler | grep -q ' stack-overrun '"
+tx_check overflow-rmmod rmmod tx_fault
+tx_check overflow-resume-refused test "$(tx_result tx_fault resume)" = -22
+tx_check overflow-deleted test "$(tx_result tx_fault delete)" = 0
+tx_check overflow-witness-went-on test "$(tx_result tx_fault witness)" -gt $((j1 + 50))
+tx_check overflow-no-oops sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
+
 tx_check divide-refused-on-arm64 sh -c "[ \"\$(uname -m)\" = x86_64 ] || ! insmod $M/tx_fault.ko kind=divide 2>/dev/null"
 tx_unload_stack
 tx_finish
