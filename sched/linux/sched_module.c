@@ -166,32 +166,40 @@ static long long measure_gravity_ns(void)
 
 /* ---- The masked watch: Linux looks at the CPUs the watchdog cannot ------- */
 
-/* One watch per CPU, each on its own CPU: a work (and its timer) on the
- * masked CPU would wait with it, the others' report it. */
-static DEFINE_PER_CPU(struct delayed_work, masked_watch);
+/* One watch per CPU, each pinned to its CPU (work and timer: an unpinned
+ * one may drift to the CPU that then gets masked, and wait with it): the
+ * masked CPU's watch waits, the others' report it. */
+struct masked_watch {
+	struct delayed_work work;
+	unsigned int cpu;
+};
+static DEFINE_PER_CPU(struct masked_watch, masked_watch);
 static bool masked_watch_on;
 
 static void watch_masked(struct work_struct *work)
 {
+	struct masked_watch *w = container_of(to_delayed_work(work), struct masked_watch, work);
 	long long budget_ns = tx_sched_watchdog_ns();
 
 	tx_sched_watch_masked();
 	/* Every half budget, at least 10 ms apart: Linux's cost stays small. */
-	schedule_delayed_work(to_delayed_work(work), nsecs_to_jiffies(max_t(long long, budget_ns / 2, 10000000)));
+	schedule_delayed_work_on(w->cpu, &w->work, nsecs_to_jiffies(max_t(long long, budget_ns / 2, 10000000)));
 }
 
 static void start_masked_watch(void)
 {
 	unsigned int cpu;
 
-	for_each_possible_cpu(cpu)
-		INIT_DELAYED_WORK(per_cpu_ptr(&masked_watch, cpu), watch_masked);
+	for_each_possible_cpu(cpu) {
+		INIT_DELAYED_WORK(&per_cpu_ptr(&masked_watch, cpu)->work, watch_masked);
+		per_cpu_ptr(&masked_watch, cpu)->cpu = cpu;
+	}
 	masked_watch_on = watchdog_us != 0;
 	if (!masked_watch_on)
 		return;
 	cpus_read_lock();
 	for_each_online_cpu(cpu)
-		schedule_delayed_work_on(cpu, per_cpu_ptr(&masked_watch, cpu), 0);
+		schedule_delayed_work_on(cpu, &per_cpu_ptr(&masked_watch, cpu)->work, 0);
 	cpus_read_unlock();
 }
 
@@ -202,7 +210,7 @@ static void stop_masked_watch(void)
 	if (!masked_watch_on)
 		return;
 	for_each_possible_cpu(cpu)
-		cancel_delayed_work_sync(per_cpu_ptr(&masked_watch, cpu));
+		cancel_delayed_work_sync(&per_cpu_ptr(&masked_watch, cpu)->work);
 }
 
 static int __init tactus_sched_init(void)
