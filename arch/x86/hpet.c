@@ -14,6 +14,7 @@
 #include <linux/acpi.h>
 #include <linux/fs.h>
 #include <linux/io.h>
+#include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/math64.h>
 #include <asm/apic.h>
@@ -221,13 +222,15 @@ static void release_dev_hpet(void)
  * it returns, the counter runs again and the comparator gets its own
  * configuration back. Its route and its comparator value were not touched;
  * the counter stood still meanwhile, so an armed match still lies ahead.
+ * Only for a halt: a kexec (or a crash kernel's) must find the HPET as
+ * Linux left it, not sending NMIs to a kernel that knows nothing of them.
  * Co-kernel masked, so that no aim() interleaves.
  */
 static int hpet_disable_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	unsigned long flags;
 
-	if (!hpet || READ_ONCE(stopped))
+	if (!hpet || READ_ONCE(stopped) || system_state != SYSTEM_HALT)
 		return 0;
 	flags = tx_port_irq_save();
 	writeq(cfg, hpet + HPET_Tn_CFG(channel));
