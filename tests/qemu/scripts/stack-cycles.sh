@@ -56,6 +56,17 @@ while [ $i -le $N ]; do
 done
 tx_check "all-$N-cycles" test $bad = 0
 settle
+# Frees that Linux defers (RCU callbacks, the irq_work that frees task
+# stacks) finish on the guest's clock, which a loaded host slows: settle
+# again, up to 5 times, while the drop is over the bound (seen once on the
+# debug kernel with three QEMUs on two host cores: 1252 kB, then 28 kB in
+# each of two quiet re-runs). The bound itself is unchanged.
+tries=0
+while [ $((free0 - $(free_kb))) -gt 1024 ] && [ $tries -lt 5 ]; do
+	settle
+	tries=$((tries + 1))
+done
+[ $tries = 0 ] || echo "stack-cycles: settled $tries more time(s) for deferred frees"
 free1=$(free_kb) vm1=$(meminfo VmallocUsed) slab1=$(meminfo SUnreclaim)
 echo "free (MemFree + per-CPU lists) $free0 -> $free1 kB, VmallocUsed $vm0 -> $vm1 kB, SUnreclaim $slab0 -> $slab1 kB"
 tx_metric memfree_drop_kb $((free0 - free1))
