@@ -17,11 +17,13 @@ tx_mark
 tx_check insmod-tx_irq insmod $M/tx_irq.ko
 tx_check phases-finished tx_wait_param tx_irq done 1 240
 cat /proc/tactus/irqs /proc/tactus/hal
-# With 2 CPUs the churn phase took the line again at the end: a new count.
-min_count=100000 pended=', 1000 pended'
+# With 2 CPUs the churn phase took the line again at the end: a new count,
+# which may still be 0 when no interrupt came after that claim (seen on the
+# slow KASAN kernel): the line must be shown; its count is checked on 1 CPU.
+min_count=100001 pended=', 1000 pended'
 [ "$(tx_cpus)" -gt 1 ] && min_count=0 pended=''
 tx_check proc-irqs-shows-the-line sh -c "grep -E '^[0-9]+ +(edge|level) .*edu_handler' /proc/tactus/irqs |
-	awk '{ exit !(\$5 > $min_count) }'"
+	awk '{ exit !(\$5 >= $min_count) }'"
 tx_check proc-irqs-shows-the-linux-handler grep -q "linux handler: irq .* linux_handler .*on the real-time line)$pended" /proc/tactus/irqs
 tx_check rmmod-tx_irq rmmod tx_irq
 tx_module_checks tx_irq
