@@ -79,32 +79,25 @@ static struct kprobe probes[] = {
 	{ .symbol_name = "__do_kernel_fault", .pre_handler = kernel_fault_pre },
 	{ .symbol_name = "do_el1_undef", .pre_handler = undef_pre },
 };
-static bool probe_on[ARRAY_SIZE(probes)];
+static struct kprobe *probe_list[] = { &probes[0], &probes[1] };
+static bool probes_on;
 
+/* Linux's register_kprobes: all of them or none. */
 int tx_arch_fault_init(void)
 {
-	unsigned int i;
-	int err;
+	int err = register_kprobes(probe_list, ARRAY_SIZE(probe_list));
 
-	for (i = 0; i < ARRAY_SIZE(probes); i++) {
-		err = register_kprobe(&probes[i]);
-		if (err) {
-			pr_warn("tactus: kprobe on %s: %d\n", probes[i].symbol_name, err);
-			tx_arch_fault_exit();
-			return err;
-		}
-		probe_on[i] = true;
+	if (err) {
+		pr_warn("tactus: kprobes on __do_kernel_fault, do_el1_undef: %d\n", err);
+		return err;
 	}
+	probes_on = true;
 	return 0;
 }
 
 void tx_arch_fault_exit(void)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(probes); i++) {
-		if (probe_on[i])
-			unregister_kprobe(&probes[i]);
-		probe_on[i] = false;
-	}
+	if (probes_on)
+		unregister_kprobes(probe_list, ARRAY_SIZE(probe_list));
+	probes_on = false;
 }

@@ -44,34 +44,26 @@ static struct kprobe probes[] = {
 	{ .symbol_name = "machine_halt", .pre_handler = machine_halt_pre },
 	{ .symbol_name = "stop_this_cpu", .pre_handler = stop_this_cpu_pre },
 };
-static bool probe_on[ARRAY_SIZE(probes)];
+static struct kprobe *probe_list[] = { &probes[0], &probes[1] };
+static bool probes_on;
 
+/* Linux's register_kprobes: all of them or none. */
 int tx_x86_halt_init(void)
 {
-	unsigned int i;
-	int err;
+	int err = register_kprobes(probe_list, ARRAY_SIZE(probe_list));
 
-	for (i = 0; i < ARRAY_SIZE(probes); i++) {
-		err = register_kprobe(&probes[i]);
-		if (err) {
-			pr_warn("tactus: kprobe on %s: %d: real-time tasks stop when Linux halts\n",
-				probes[i].symbol_name, err);
-			tx_x86_halt_exit();
-			return err;
-		}
-		probe_on[i] = true;
+	if (err) {
+		pr_warn("tactus: kprobes on machine_halt, stop_this_cpu: %d: real-time tasks stop when Linux halts\n", err);
+		return err;
 	}
+	probes_on = true;
 	return 0;
 }
 
 void tx_x86_halt_exit(void)
 {
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(probes); i++) {
-		if (probe_on[i])
-			unregister_kprobe(&probes[i]);
-		probe_on[i] = false;
-	}
+	if (probes_on)
+		unregister_kprobes(probe_list, ARRAY_SIZE(probe_list));
+	probes_on = false;
 	WRITE_ONCE(halting_cpu, -1);
 }
