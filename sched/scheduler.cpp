@@ -221,7 +221,9 @@ inline void Scheduler::start_running(CpuState &c, Task *t, Count now)
 inline void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
 {
 	TX_CPU_LOCK_HELD(c);
-	if (prev->fpu_area && !prev->linux_ctx && !prev->dead) {
+	// A halted task never runs again: its state is not kept, and after a
+	// stack overrun its area may hold the very frames running this switch.
+	if (prev->fpu_area && !prev->linux_ctx && !prev->dead && prev->halted == Halt::None) {
 		tx_port_fpu_save(prev->fpu_area);
 		c.fpu_saves++;
 	}

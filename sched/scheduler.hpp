@@ -481,16 +481,29 @@ private:
 	void timer_fired(Task *t);
 	void check_budgets(CpuState &c, Count now);
 	void log_masked_end(CpuState &c, Count late);
-	// CPU lock. Whether t's stack guard is intact (always, for a CPU's Linux
-	// context and a task already stopped); else t is stopped. O(1): two loads.
+	// CPU lock. Whether t's stack is intact (always, for a CPU's Linux
+	// context and a task already stopped); else t is stopped. Two checks:
+	// its guard words, and where this code runs. A switch away from t runs
+	// on t's stack (both ports' trampolines), and so does the arm64 timer
+	// NMI (x86 takes NMIs on their own stack, where the second check sees
+	// nothing): a frame between the allocation's start and the stack's low
+	// end means t moved its stack pointer past the guard without writing
+	// it (a large local array, say), and whatever ran on the stack since
+	// then wrote over its FPU area or its header. O(1): three loads, two
+	// compares.
 	void check_stack(CpuState &c, Task *t)
 	{
 		TX_CPU_LOCK_HELD(c);
-		if (__builtin_expect(t->linux_ctx || t->halted != Halt::None || (t->stack_guard[0] == kStackCanary && t->stack_guard[1] == kStackCanary), 1))
+		if (__builtin_expect(t->linux_ctx || t->halted != Halt::None, 1))
 			return;
-		stop_overrun(c, t);
+		auto start = reinterpret_cast<uintptr_t>(t->stack);
+		uintptr_t below = reinterpret_cast<uintptr_t>(t->stack_guard) + kStackGuardBytes - start;
+		bool sp_below = reinterpret_cast<uintptr_t>(__builtin_frame_address(0)) - start < below;
+		if (__builtin_expect(!sp_below && t->stack_guard[0] == kStackCanary && t->stack_guard[1] == kStackCanary, 1))
+			return;
+		stop_overrun(c, t, sp_below);
 	}
-	void stop_overrun(CpuState &c, Task *t);
+	void stop_overrun(CpuState &c, Task *t, bool sp_below);
 	void set_effective_prio(Task *t, int prio);
 	int inherited_prio(const Task *t) const;
 	void cancel_wait(Task *t, int result);

@@ -149,11 +149,12 @@ inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool
 	return true;
 }
 
-// CPU lock. t wrote over its stack guard: whatever lies below its stack
-// may be damaged, so it never runs again (resume refuses it; delete frees
-// it) and Linux hears of it. Out of line: the check that calls it is two
-// loads. O(1).
-__attribute__((noinline, cold)) void Scheduler::stop_overrun(CpuState &c, Task *t)
+// CPU lock. t wrote over its stack guard, or runs below it (sp_below,
+// check_stack): whatever lies below its stack may be damaged, so it never
+// runs again (resume refuses it; delete frees it) and Linux hears of it.
+// Every way off a CPU passes check_stack, so delete needs no check of its
+// own. Out of line: the check that calls it is a few loads. O(1).
+__attribute__((noinline, cold)) void Scheduler::stop_overrun(CpuState &c, Task *t, bool sp_below)
 {
 	TX_CPU_LOCK_HELD(c);
 	if (t->halted != Halt::None || t->dead)
@@ -161,12 +162,13 @@ __attribute__((noinline, cold)) void Scheduler::stop_overrun(CpuState &c, Task *
 	t->halted = Halt::StackOverrun;
 	t->suspend_depth = max(t->suspend_depth, 0) + 1;
 	update_ready(t);
+	const char *how = sp_below ? "its stack pointer is below its stack's low end"
+				   : "its guard is overwritten";
 	if (t->name[0])
-		rt_log(0, "tactus: task '%s' ran past the low end of its stack (its guard is overwritten); stopped for good",
-		       t->name);
+		rt_log(0, "tactus: task '%s' ran past the low end of its stack (%s); stopped for good", t->name, how);
 	else
-		rt_log(0, "tactus: task %p ran past the low end of its stack (its guard is overwritten); stopped for good",
-		       static_cast<void *>(t));
+		rt_log(0, "tactus: task %p ran past the low end of its stack (%s); stopped for good",
+		       static_cast<void *>(t), how);
 }
 
 // This CPU's lock, in timer_irq. Enforce the watchdog budget and the
@@ -230,8 +232,12 @@ bool Scheduler::timer_irq()
 	// it is reprogrammed or stopped: make reprogram() do one of the two.
 	c.programmed = kUnprogrammed;
 	Count now = static_cast<Count>(tx_port_now());
-	if (__builtin_expect(load_relaxed(&c.masked_late), false))
-		log_masked_end(c, now - due);
+	// Late by a watchdog budget or more: the co-kernel was masked here (or
+	// another CPU's watch_masked said so already). Unsigned: 'due' may be
+	// kUnprogrammed, for an interrupt no timer write asked for.
+	Count late = static_cast<Count>(static_cast<uint64_t>(now) - static_cast<uint64_t>(due));
+	if (__builtin_expect(load_relaxed(&c.masked_late) || (wd_budget_ && due != kUnprogrammed && late >= wd_budget_), false))
+		log_masked_end(c, late);
 	// The timer was aimed gravity_ early: what is due by then is due now.
 	Count event_time = now + gravity_;
 	if (timer_running_ && mode_ == TimerMode::Periodic && event_time >= c.next_tick) {
@@ -400,20 +406,27 @@ void Scheduler::watch_masked()
 	}
 }
 
-// c's lock, in timer_irq: the timer interrupt another CPU found overdue
-// came, 'late' counts after it was due. The task running now is the one
-// that ran masked (or came after it in the same interrupt-free stretch).
+// c's lock, in timer_irq: this CPU's timer interrupt came 'late' counts
+// after it was due, a watchdog budget or more, or another CPU's watch
+// reported it overdue (masked_late). The task running now is the one that
+// ran masked (or came after it in the same interrupt-free stretch). On a
+// single CPU this is the only report: nothing else runs while it is masked.
+// Without -icount in a virtual machine, a virtual CPU the host did not run
+// looks the same, hence the wording.
 __attribute__((noinline, cold)) void Scheduler::log_masked_end(CpuState &c, Count late)
 {
+	bool reported = load_relaxed(&c.masked_late);
 	store_relaxed(&c.masked_late, false);
 	const Task *t = c.current;
 	long long us = static_cast<long long>(muldiv_round(static_cast<uint64_t>(late > 0 ? late : 0), 1000000u, tx_port_counter_hz()));
+	const char *what = reported ? "takes co-kernel interrupts again, its timer"
+				    : "took its co-kernel timer interrupt more than a watchdog budget late (the co-kernel was masked there, or the CPU did not run):";
 	if (t->linux_ctx)
-		rt_log(0, "tactus: CPU %u takes co-kernel interrupts again, its timer %lld us late; running: Linux", c.index, us);
+		rt_log(0, "tactus: CPU %u %s %lld us late; running: Linux", c.index, what, us);
 	else if (t->name[0])
-		rt_log(0, "tactus: CPU %u takes co-kernel interrupts again, its timer %lld us late; running: task '%s'", c.index, us, t->name);
+		rt_log(0, "tactus: CPU %u %s %lld us late; running: task '%s'", c.index, what, us, t->name);
 	else
-		rt_log(0, "tactus: CPU %u takes co-kernel interrupts again, its timer %lld us late; running: task %p", c.index, us,
+		rt_log(0, "tactus: CPU %u %s %lld us late; running: task %p", c.index, what, us,
 		       static_cast<const void *>(t));
 }
 

@@ -810,6 +810,41 @@ TEST_F(Sched, WatchdogSuspendsARunawayTask)
 	EXPECT_EQ(tx::g_sched.watchdog_hits(), 1u);
 }
 
+// A task that keeps the co-kernel masked takes no timer interrupt, so the
+// watchdog cannot act while it lasts; on one CPU nothing else runs either.
+// The timer interrupt at the unmask, a budget late or more, is the report,
+// and the watchdog stops the task right there.
+TEST_F(Sched, MaskedRunawayIsReportedByItsLateTimerInterrupt)
+{
+	tx::g_sched.set_watchdog_budget(10000);
+	int after_unmask = 0;
+	start(a, 1, [&] {
+		unsigned long flags = rt_global_save_flags_and_cli();
+		work(50000); // its watchdog deadline (10000) passes masked
+		rt_global_restore_flags(flags);
+		for (;;) {
+			after_unmask++;
+			work(1000);
+		}
+	});
+	EXPECT_EQ(now(), 50000);
+	EXPECT_EQ(after_unmask, 0) << "stopped by the interrupt its unmask let in, before its next instruction";
+	EXPECT_EQ(tx::g_sched.watchdog_hits(), 1u);
+	tx::sim::pump_linux_work();
+	const auto &lines = tx::sim::log_lines();
+	ASSERT_GE(lines.size(), 2u);
+	const std::string late = lines[lines.size() - 2];
+	EXPECT_NE(late.find("CPU 0 took its co-kernel timer interrupt more than a watchdog budget late"), std::string::npos) << late;
+	EXPECT_NE(late.find(" " + std::to_string(count2nano(40000) / 1000) + " us late; running: task 0x"), std::string::npos) << late;
+	EXPECT_NE(lines.back().find("watchdog: task 0x"), std::string::npos) << lines.back();
+	// On time, however long it runs: no report.
+	size_t before = lines.size();
+	tx::g_sched.set_watchdog_budget(0);
+	run(100000);
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(tx::sim::log_lines().size(), before);
+}
+
 // Suspending itself ends a run like blocking does: a task resumed every
 // 5000 that works 2000 and suspends never reaches a 10000 budget.
 TEST_F(Sched, WatchdogBudgetStartsOverWhenATaskSuspendsItself)

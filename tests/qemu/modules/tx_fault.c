@@ -18,6 +18,11 @@
  *                the guard below it, into the FPU area under that (the
  *                victim is made an FPU task for it: 1 KiB of slack above
  *                the allocation's start, whose page below is unmapped)
+ *   kind=skip    in job 'after', a frame (alloca) that moves the stack
+ *                pointer past the guard without writing it, as a large
+ *                local array does, then a blocking call: its frames run
+ *                in the FPU area below the guard (an FPU task again) and
+ *                only the stack-pointer bound at the switch can see it
  *   kind=nofault copy_from_kernel_nofault from that wild address: a fault
  *                Linux fixes up (arm64; x86 refuses the address before
  *                reading), so the victim goes on; nofault_ret is its result
@@ -83,12 +88,47 @@ static noinline int recurse(int n)
 	return n ? recurse(n - 1) + frame[0] : frame[0];
 }
 
+/* The guard below this task's stack: two words of the core's canary
+ * (sched/task.hpp, kStackCanary), found by reading down its own stack. */
+#define TX_TEST_CANARY 0x5ac4ca4a5ac4ca4aull
+static noinline const u64 *find_guard(void)
+{
+	volatile char here;
+	const u64 *p = (const u64 *)((unsigned long)&here & ~15ul);
+	unsigned int i;
+
+	for (i = 0; i < 8192 / 8; i++, p--)
+		if (p[0] == TX_TEST_CANARY && p[1] == TX_TEST_CANARY)
+			return p;
+	return NULL;
+}
+
+/* Moves the stack pointer 16 bytes past the guard, writes only the top of
+ * the skipped frame, then blocks: the switch runs in the FPU area. */
+static noinline void skip_guard(void)
+{
+	const u64 *guard = find_guard();
+	volatile char here;
+	unsigned long skip;
+	volatile char *big;
+
+	if (!guard)
+		return;
+	skip = (unsigned long)&here - ((unsigned long)guard - 16);
+	big = __builtin_alloca(skip);
+	big[skip - 1] = 1;
+	rt_task_wait_period(); /* check_stack stops the task here */
+	big[0] = 1;            /* keeps 'big' live across the call: never reached */
+}
+
 static void victim_fn(long unused)
 {
 	for (;;) {
 		WRITE_ONCE(jobs, jobs + 1);
 		if (!strcmp(kind, "overflow"))
 			recurse(jobs);
+		else if (!strcmp(kind, "skip") && jobs == after)
+			skip_guard();
 		else if (jobs == after)
 			raise_fault();
 		rt_task_wait_period();
@@ -105,7 +145,7 @@ static void witness_fn(long unused)
 
 static int __init tx_fault_init(void)
 {
-	static const char *const kinds[] = { "null", "wild", "call", "undef", "divide", "nofault", "overflow" };
+	static const char *const kinds[] = { "null", "wild", "call", "undef", "divide", "nofault", "overflow", "skip" };
 	bool known = false;
 	unsigned int i;
 	int err;
@@ -117,7 +157,7 @@ static int __init tx_fault_init(void)
 	err = rt_task_init_cpuid(&witness, witness_fn, 0, 8192, 2, 0, NULL, 0);
 	if (err)
 		return err;
-	err = rt_task_init_cpuid(&victim, victim_fn, 0, 8192, 1, !strcmp(kind, "overflow"), NULL, 0);
+	err = rt_task_init_cpuid(&victim, victim_fn, 0, 8192, 1, !strcmp(kind, "overflow") || !strcmp(kind, "skip"), NULL, 0);
 	if (err)
 		goto out_witness;
 	err = rt_task_make_periodic_relative_ns(&witness, 100000, 1000000);

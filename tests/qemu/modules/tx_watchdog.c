@@ -8,11 +8,12 @@
  * mode=selfsuspend: a task that works busy_us and then suspends itself,
  * resumed every 5 ms by a periodic task (a common RTAI pattern: the work
  * is triggered by another task or a handler); each run is short, so it
- * must never be hit either. mode=masked: a task on CPU 1 that runs busy_us
- * inside rt_global_save_flags_and_cli (the co-kernel masked: no interrupt,
- * no watchdog), then restores and ends; a periodic 1 ms task on CPU 1
- * before it counts jobs (for the masked watch, watch_masked: another CPU
- * sees CPU 1's timer overdue).
+ * must never be hit either. mode=masked: a task on CPU 'cpu' (default 1)
+ * that runs busy_us inside rt_global_save_flags_and_cli (the co-kernel
+ * masked: no interrupt, no watchdog), then restores and ends; a periodic
+ * 1 ms task on the same CPU before it counts jobs (for the masked watch:
+ * with two CPUs another one sees that CPU's timer overdue; on one, the
+ * CPU's own late timer interrupt is the report).
  * Read-only parameters for the script: spins (the runaway's loop count),
  * jobs (the busy or self-suspending task's jobs). At unload:
  *   tx_watchdog: result mode=... state=0x.. suspended=0|1 spins=... jobs=...
@@ -28,6 +29,8 @@ static char *mode = "runaway";
 module_param(mode, charp, 0444);
 static int busy_us = 500;
 module_param(busy_us, int, 0444);
+static int cpu = 1;
+module_param(cpu, int, 0444);
 static unsigned long spins;
 module_param(spins, ulong, 0444);
 static unsigned long jobs;
@@ -107,13 +110,13 @@ static int __init tx_watchdog_init(void)
 		return err ? err : rt_task_make_periodic_relative_ns(&task, 100000, 1000000);
 	}
 	if (!strcmp(mode, "masked")) {
-		/* resumer: a periodic task on CPU 1, so that CPU 1 has a timer due */
-		err = rt_task_init_cpuid(&resumer, tick, 0, 8192, 1, 0, NULL, 1);
+		/* resumer: a periodic task on that CPU, so that it has a timer due */
+		err = rt_task_init_cpuid(&resumer, tick, 0, 8192, 1, 0, NULL, cpu);
 		if (err)
 			return err;
 		err = rt_task_make_periodic_relative_ns(&resumer, 100000, 1000000);
 		if (!err)
-			err = rt_task_init_cpuid(&task, masked, 0, 8192, 0, 0, NULL, 1);
+			err = rt_task_init_cpuid(&task, masked, 0, 8192, 0, 0, NULL, cpu);
 		if (!err)
 			err = rt_task_make_periodic_relative_ns(&task, 50000000, 1000000000);
 		if (err) {

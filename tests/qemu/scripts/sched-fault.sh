@@ -84,6 +84,24 @@ tx_check overflow-resume-refused test "$(tx_result tx_fault resume)" = -22
 tx_check overflow-deleted test "$(tx_result tx_fault delete)" = 0
 tx_check overflow-witness-went-on test "$(tx_result tx_fault witness)" -gt $((j1 + 50))
 tx_check overflow-no-oops sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
+# A frame that jumps past the guard without writing it (alloca, as a large
+# local array): the canary stays intact and only the stack-pointer bound at
+# the switch (check_stack) sees that the blocking call after it ran below
+# the stack. The victim stops in job 5, reported as such.
+tx_mark
+tx_check skip-insmod insmod $M/tx_fault.ko kind=skip
+tx_wait_param tx_fault jobs 5 5
+sleep 0.2
+tx_check "skip-victim-ran-5-jobs-and-no-more ($(cat /sys/module/tx_fault/parameters/jobs))" test "$(cat /sys/module/tx_fault/parameters/jobs)" = 5
+tx_check skip-reported-by-the-sp-bound sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q \"ran past the low end of its stack (its stack pointer is below its stack's low end)\""
+tx_check skip-proc-state sh -c "grep '^victim_fn ' /proc/tactus/scheduler | grep -q ' stack-overrun '"
+w1=$(cat /sys/module/tx_fault/parameters/witness)
+sleep 0.1
+tx_check "skip-witness-goes-on ($w1 -> $(cat /sys/module/tx_fault/parameters/witness))" test "$(cat /sys/module/tx_fault/parameters/witness)" -ge $((${w1:-0} + 20))
+tx_check skip-rmmod rmmod tx_fault
+tx_check skip-resume-refused test "$(tx_result tx_fault resume)" = -22
+tx_check skip-deleted test "$(tx_result tx_fault delete)" = 0
+tx_check skip-no-oops sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 
 tx_check divide-refused-on-arm64 sh -c "[ \"\$(uname -m)\" = x86_64 ] || ! insmod $M/tx_fault.ko kind=divide 2>/dev/null"
 tx_unload_stack
