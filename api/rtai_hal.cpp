@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-// api/rtai_hal.cpp - RTAI's global lock (asm/rtai.h).
+// api/rtai_hal.cpp - RTAI's global lock, local masking and spinlocks
+// (asm/rtai.h).
 #include <rtai.h>
 
 #include "../hal/spinlock.hpp"
+#include "../sched/config.hpp"
+
+static_assert(RTAI_NR_CPUS == tx::kMaxCpus, "RTAI_NR_CPUS is the core's CPU count");
 
 using namespace tx;
 
@@ -74,6 +78,108 @@ void rt_global_save_flags(unsigned long *flags)
 	unsigned long mask = tx_port_irq_save();
 	tx_port_irq_restore(mask);
 	*flags = (mask << 1) | (held_here() ? kTookLock : 0);
+}
+
+unsigned long rtai_clock_freq(void) { return static_cast<unsigned long>(tx_port_counter_hz()); }
+
+// ---- Local masking ------------------------------------------------------------
+
+unsigned long tx_rtai_save_flags_and_cli(void) { return tx_port_irq_save(); }
+void tx_rtai_restore_flags(unsigned long flags) { tx_port_irq_restore(flags); }
+
+unsigned long tx_rtai_save_flags(void)
+{
+	unsigned long flags = tx_port_irq_save();
+	tx_port_irq_restore(flags);
+	return flags;
+}
+
+} // extern "C"
+
+namespace {
+
+// rtai_cli()'s state to go back to, per CPU: written and read only by that
+// CPU, masked.
+struct LocalCli {
+	bool masked;
+	unsigned long outer;
+};
+constinit LocalCli g_local_cli[kMaxCpus]{};
+
+} // namespace
+
+extern "C" {
+
+void rtai_cli(void)
+{
+	unsigned long flags = tx_port_irq_save();
+	LocalCli &here = g_local_cli[tx_port_cpu()];
+	if (!here.masked) {
+		here.masked = true;
+		here.outer = flags;
+	}
+}
+
+void rtai_sti(void)
+{
+	unsigned long flags = tx_port_irq_save(); // this CPU stays this CPU
+	LocalCli &here = g_local_cli[tx_port_cpu()];
+	if (here.masked) {
+		here.masked = false;
+		flags = here.outer;
+	}
+	tx_port_irq_restore(flags);
+}
+
+} // extern "C"
+
+// ---- Spinlocks on a spinlock_t ------------------------------------------------
+
+namespace {
+
+// A ticket lock in one 32-bit word: the high half the next ticket, the low
+// half the one served. Taking a ticket adds to the high half (a carry out
+// of it is lost, harmlessly); serving the next writes the low half alone,
+// so that it never carries into the tickets. FIFO: a CPU waits at most for
+// the holders ahead of it.
+uint32_t *word(void *lock) { return static_cast<uint32_t *>(lock); }
+uint16_t *serving(void *lock) { return reinterpret_cast<uint16_t *>(lock) + (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? 0 : 1); }
+
+void ticket_acquire(void *lock)
+{
+	auto ticket = static_cast<uint16_t>(fetch_add(word(lock), 1u << 16) >> 16);
+	while (load_acquire(serving(lock)) != ticket)
+		tx_hal_relax();
+}
+
+void ticket_release(void *lock) { store_release(serving(lock), static_cast<uint16_t>(load_relaxed(serving(lock)) + 1)); }
+
+} // namespace
+
+extern "C" {
+
+void rt_spin_lock(void *lock) { ticket_acquire(lock); }
+void rt_spin_unlock(void *lock) { ticket_release(lock); }
+void rt_spin_lock_irq(void *lock)
+{
+	rtai_cli();
+	ticket_acquire(lock);
+}
+void rt_spin_unlock_irq(void *lock)
+{
+	ticket_release(lock);
+	rtai_sti();
+}
+unsigned long rt_spin_lock_irqsave(void *lock)
+{
+	unsigned long flags = tx_port_irq_save();
+	ticket_acquire(lock);
+	return flags;
+}
+void rt_spin_unlock_irqrestore(unsigned long flags, void *lock)
+{
+	ticket_release(lock);
+	tx_port_irq_restore(flags);
 }
 
 } // extern "C"

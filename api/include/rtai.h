@@ -14,6 +14,8 @@
 #ifndef _RTAI_H
 #define _RTAI_H
 
+#include <rtai_config.h>
+#include <rtai_wrappers.h>
 #include <asm/rtai.h>
 
 typedef long long RTIME;

@@ -328,6 +328,18 @@ EXPORT_SYMBOL_GPL(rt_global_sti);
 EXPORT_SYMBOL_GPL(rt_global_save_flags_and_cli);
 EXPORT_SYMBOL_GPL(rt_global_restore_flags);
 EXPORT_SYMBOL_GPL(rt_global_save_flags);
+EXPORT_SYMBOL_GPL(rtai_clock_freq);
+EXPORT_SYMBOL_GPL(tx_rtai_save_flags_and_cli);
+EXPORT_SYMBOL_GPL(tx_rtai_restore_flags);
+EXPORT_SYMBOL_GPL(tx_rtai_save_flags);
+EXPORT_SYMBOL_GPL(rtai_cli);
+EXPORT_SYMBOL_GPL(rtai_sti);
+EXPORT_SYMBOL_GPL(rt_spin_lock);
+EXPORT_SYMBOL_GPL(rt_spin_unlock);
+EXPORT_SYMBOL_GPL(rt_spin_lock_irq);
+EXPORT_SYMBOL_GPL(rt_spin_unlock_irq);
+EXPORT_SYMBOL_GPL(rt_spin_lock_irqsave);
+EXPORT_SYMBOL_GPL(rt_spin_unlock_irqrestore);
 /* rtai_sem.h */
 EXPORT_SYMBOL_GPL(rt_typed_sem_init);
 EXPORT_SYMBOL_GPL(rt_sem_init);

@@ -959,6 +959,78 @@ TEST_F(Sched, GlobalLockMasksAndNests)
 	EXPECT_FALSE(tx::sim::masked());
 }
 
+TEST_F(Sched, RtaiHalConstants)
+{
+	EXPECT_EQ(RTAI_NR_CPUS, 8);
+	EXPECT_EQ(CONFIG_RTAI_CPUS, RTAI_NR_CPUS);
+	EXPECT_EQ(RTAI_CLOCK_FREQ, static_cast<unsigned long>(tx_port_counter_hz()));
+	EXPECT_EQ(static_cast<long long>(RTAI_CLOCK_FREQ), nano2count(1000000000));
+	EXPECT_EQ(RTAI_TIMER_FREQ, RTAI_CLOCK_FREQ);
+}
+
+// rtai_cli and friends mask this CPU only and take no lock.
+TEST_F(Sched, RtaiLocalMasking)
+{
+	unsigned long f, g;
+	rtai_save_flags(f);
+	EXPECT_FALSE(tx::sim::masked()) << "rtai_save_flags reads, changes nothing";
+	rtai_save_flags_and_cli(f);
+	EXPECT_TRUE(tx::sim::masked());
+	rtai_save_flags_and_cli(g); // nested: g says "masked"
+	rtai_restore_flags(g);
+	EXPECT_TRUE(tx::sim::masked());
+	rtai_restore_flags(f);
+	EXPECT_FALSE(tx::sim::masked());
+	rtai_cli();
+	rtai_cli();
+	EXPECT_TRUE(tx::sim::masked());
+	rtai_sti(); // one sti undoes both, as RTAI's hard sti does
+	EXPECT_FALSE(tx::sim::masked());
+	// rtai_cli inside a saved section: rtai_sti goes back to masked.
+	rtai_save_flags_and_cli(f);
+	rtai_cli();
+	rtai_sti();
+	EXPECT_TRUE(tx::sim::masked());
+	rtai_restore_flags(f);
+	EXPECT_FALSE(tx::sim::masked());
+	// No global lock: the global one is still free.
+	rtai_cli();
+	unsigned long gf = rt_global_save_flags_and_cli();
+	EXPECT_EQ(gf & 1, 1u) << "the global lock was taken here, not by rtai_cli";
+	rt_global_restore_flags(gf);
+	rtai_sti();
+	EXPECT_FALSE(tx::sim::masked());
+}
+
+// The ticket lock in a spinlock_t's first word: next ticket high, served low.
+TEST_F(Sched, RtaiSpinLockTicketsAndMasking)
+{
+	uint32_t lock[4] = {}; // a zeroed spinlock_t (spin_lock_init)
+	rt_spin_lock(lock);
+	EXPECT_EQ(lock[0], 0x00010000u);
+	EXPECT_FALSE(tx::sim::masked()) << "rt_spin_lock does not mask";
+	rt_spin_unlock(lock);
+	EXPECT_EQ(lock[0], 0x00010001u);
+	rt_spin_lock_irq(lock);
+	EXPECT_TRUE(tx::sim::masked());
+	rt_spin_unlock_irq(lock);
+	EXPECT_FALSE(tx::sim::masked());
+	unsigned long f = rt_spin_lock_irqsave(lock);
+	EXPECT_TRUE(tx::sim::masked());
+	EXPECT_EQ(lock[0], 0x00030002u);
+	rt_spin_unlock_irqrestore(f, lock);
+	EXPECT_FALSE(tx::sim::masked());
+	EXPECT_EQ(lock[0], 0x00030003u);
+	EXPECT_EQ(lock[1] | lock[2] | lock[3], 0u) << "only the first word is the lock";
+	// Both halves wrap on their own: the served count never carries into
+	// the tickets.
+	lock[0] = 0xffffffffu;
+	rt_spin_lock(lock); // ticket 0xffff, served 0xffff: taken at once
+	EXPECT_EQ(lock[0], 0x0000ffffu);
+	rt_spin_unlock(lock);
+	EXPECT_EQ(lock[0], 0x00000000u);
+}
+
 TEST_F(Sched, GlobalLockDefersPreemption)
 {
 	ASSERT_EQ(spawn(b, 1, [&] { trace.add("high"); }), 0);

@@ -44,6 +44,61 @@ unsigned long rt_global_save_flags_and_cli(void);
 void rt_global_restore_flags(unsigned long flags);
 void rt_global_save_flags(unsigned long *flags);
 
+/* ---- RTAI's HAL constants and local helpers (RTAI 5.3 asm/rtai_hal.h) ---- */
+
+/* Most CPUs the co-kernel serves (RTAI: CONFIG_RTAI_CPUS). */
+#define RTAI_NR_CPUS 8
+/* Counts per second of the co-kernel time base (RTIME, rtai_rdtsc()), and
+ * of its one-shot timer, which counts in the same unit. Read at run time,
+ * as RTAI's calibrated tunables are. */
+#define RTAI_CLOCK_FREQ (rtai_clock_freq())
+#define RTAI_TIMER_FREQ (rtai_clock_freq())
+#define RTAI_CPU_FREQ   (rtai_clock_freq())
+/* The latest time RTAI's timers accept. */
+#define RTAI_TIME_LIMIT 0x7000000000000000LL
+
+unsigned long rtai_clock_freq(void);
+
+/*
+ * Mask or unmask the co-kernel's interrupts on this CPU only (RTAI's hard
+ * cli/sti: no lock, other CPUs go on). Any context; short, bounded
+ * sections only. The state a save returns is for the matching restore on
+ * the same CPU, nothing else:
+ *   rtai_save_flags_and_cli(x)  x = the state, then mask
+ *   rtai_restore_flags(x)       back to state x
+ *   rtai_save_flags(x)          x = the state, unchanged
+ *   rtai_cli() / rtai_sti()     mask / unmask: rtai_sti() goes back to the
+ *                               state before the first rtai_cli() of this
+ *                               CPU (unmasked, unless that was already
+ *                               masked by a save); nested rtai_cli() calls
+ *                               are undone by one rtai_sti(), as in RTAI.
+ */
+unsigned long tx_rtai_save_flags_and_cli(void);
+void tx_rtai_restore_flags(unsigned long flags);
+unsigned long tx_rtai_save_flags(void);
+void rtai_cli(void);
+void rtai_sti(void);
+#define rtai_save_flags_and_cli(x) do { (x) = tx_rtai_save_flags_and_cli(); } while (0)
+#define rtai_restore_flags(x)      tx_rtai_restore_flags(x)
+#define rtai_save_flags(x)         do { (x) = tx_rtai_save_flags(); } while (0)
+
+/*
+ * RTAI's spinlocks for real-time code, on a Linux spinlock_t (initialised
+ * by spin_lock_init() or DEFINE_SPINLOCK): the lock is a ticket lock (FIFO
+ * among CPUs) in the first 32 bits of the spinlock_t, which both
+ * initialisers leave zero; Linux's own spin_lock() must not be used on the
+ * same object. rt_spin_lock() does not mask: a task that can be preempted
+ * by another task or handler taking the same lock on its CPU must use the
+ * _irq or _irqsave forms, which mask this CPU's co-kernel interrupts first
+ * (as in RTAI). Not recursive. Any context. Hold time: the caller's.
+ */
+void rt_spin_lock(void *lock);
+void rt_spin_unlock(void *lock);
+void rt_spin_lock_irq(void *lock);
+void rt_spin_unlock_irq(void *lock);
+unsigned long rt_spin_lock_irqsave(void *lock);
+void rt_spin_unlock_irqrestore(unsigned long flags, void *lock);
+
 #ifdef __cplusplus
 }
 #endif
