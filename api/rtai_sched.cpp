@@ -88,6 +88,16 @@ void rt_set_runnable_on_cpuid(RT_TASK *task, unsigned int cpuid)
 }
 
 int rt_task_delete(RT_TASK *task) { return g_sched.task_delete(task_of(task)); }
+
+static_assert(RTAI_NR_TRAPS == TX_TRAP_VECTORS, "RTAI's trap vectors are the core's");
+
+RT_TRAP_HANDLER rt_set_task_trap_handler(RT_TASK *task, unsigned int vec, RT_TRAP_HANDLER handler)
+{
+	tx_trap_handler old = nullptr;
+	if (g_sched.set_trap_handler(task_of(task), vec, handler, &old))
+		return reinterpret_cast<RT_TRAP_HANDLER>(static_cast<intptr_t>(-kEInval));
+	return old;
+}
 int rt_task_suspend(RT_TASK *task) { return g_sched.suspend(task_of(task)); }
 int rt_task_resume(RT_TASK *task) { return g_sched.resume(task_of(task)); }
 void rt_task_yield(void) { g_sched.yield(); }

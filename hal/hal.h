@@ -117,8 +117,16 @@ int tx_core_irq_exit(void);
  * double fault). Linux's oops path reports those.
  */
 #define TX_FAULT_TEXT 176
+#define TX_FAULT_REGS_WORDS 48 /* room for the port's struct pt_regs */
+#define TX_TRAP_VECTORS 32     /* RTAI_NR_TRAPS: vectors a trap handler is set for */
+struct pt_regs;
+/* A task's trap handler (RTAI's RT_TRAP_HANDLER): vector, signal, the
+ * registers at the fault, the task (RT_TASK *). */
+typedef int (*tx_trap_handler)(int vec, int signo, struct pt_regs *regs, void *task);
 struct tx_task_fault {
 	void (*entry)(long);       /* set by the core: the task's function */
+	int vec, signo;            /* RTAI's trap vector and signal (the port's hook) */
+	unsigned long regs[TX_FAULT_REGS_WORDS]; /* struct pt_regs at the fault */
 	char who[48];              /* its symbol, which names a task without a name */
 	char what[TX_FAULT_TEXT];  /* e.g. "page fault at 0000000000000000, pc f+0x1c/0x80 [m]" */
 	char trace[TX_FAULT_TEXT]; /* return addresses found on its stack, innermost first */
@@ -133,9 +141,10 @@ struct tx_task_fault {
 struct tx_task_fault *tx_core_fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top);
 
 /* Runs as the halted task, on its own stack (where the port's exception
- * return lands): logs the record with the task's name and switches away for
- * good; never returns. Unmasked, real-time context. Bound: O(1) plus the
- * switch. */
+ * return lands): logs the record with the task's name, runs the task's trap
+ * handler for the record's vector if it has one (rt_set_task_trap_handler),
+ * and switches away for good; never returns. Unmasked, real-time context.
+ * Bound: O(1) plus the handler plus the switch. */
 void tx_core_task_faulted(void) __attribute__((noreturn));
 
 /* ---- HAL entry points, called by the port -------------------------------- */

@@ -35,25 +35,55 @@ tx_task_fault *Scheduler::fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *t
 }
 
 // The faulted task, on its own stack, unmasked. Halted, it is no longer
-// runnable: the switch leaves it for good (delete frees it). O(1) plus the
-// switch.
+// runnable: the switch leaves it for good (delete frees it). A trap
+// handler for the fault's vector runs first, as the task: runnable again
+// while it runs (it may block, be preempted or delete the task), and a
+// fault inside it comes back here with in_trap set, which stops the task
+// without running it again. O(1) plus the handler plus the switch.
 void Scheduler::task_faulted()
 {
 	unsigned long flags;
-	CpuState &c = lock_this_cpu(&flags);
-	Task *t = c.current;
+	CpuState *c = &lock_this_cpu(&flags);
+	Task *t = c->current;
 	TX_ASSERT(t->halted == Halt::Fault);
-	rt_log(0, "tactus: task '%s' faulted: %s; stopped for good", t->name[0] ? t->name : t->fault.who,
-	       t->fault.what);
+	tx_trap_handler handler = nullptr;
+	if (!t->in_trap && t->fault.vec >= 0 && t->fault.vec < TX_TRAP_VECTORS)
+		handler = load_relaxed(&t->trap_handlers[t->fault.vec]);
+	rt_log(0, "tactus: task '%s' faulted: %s; %s", t->name[0] ? t->name : t->fault.who, t->fault.what,
+	       handler ? "its trap handler runs, then it stops for good" : "stopped for good");
 	if (t->fault.trace[0])
 		rt_log(0, "tactus:   its stack holds: %s", t->fault.trace);
+	if (handler) {
+		t->in_trap = true;
+		t->halted = Halt::None;
+		unlock_cpu(*c, flags);
+		handler(t->fault.vec, t->fault.signo, reinterpret_cast<struct pt_regs *>(t->fault.regs), t);
+		c = &lock_this_cpu(&flags); // it may have moved: the CPU it is on now
+		t->halted = Halt::Fault;
+	}
 	t->suspend_depth = max(t->suspend_depth, 0) + 1; // RTAI's view: suspended
 	update_ready(t);
-	schedule(c);
+	schedule(*c);
 	// Not reached: nothing makes a halted task runnable again.
 	tx_hal_assert_failed("a faulted task ran again");
 	for (;;)
 		tx_hal_relax();
+}
+
+// Any context. IPC lock: the task stays valid meanwhile. O(1).
+int Scheduler::set_trap_handler(Task *t, unsigned vec, tx_trap_handler h, tx_trap_handler *old)
+{
+	if (vec >= TX_TRAP_VECTORS)
+		return -kEInval;
+	unsigned long flags = ipc_enter();
+	if (!valid(t)) {
+		ipc_leave(flags);
+		return -kEInval;
+	}
+	*old = t->trap_handlers[vec];
+	store_relaxed(&t->trap_handlers[vec], h);
+	ipc_leave(flags);
+	return kOk;
 }
 
 } // namespace tx

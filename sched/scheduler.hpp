@@ -157,6 +157,7 @@ public:
 	// A CPU exception in the running task's code (hal/hal.h).
 	tx_task_fault *fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top); // exception context
 	[[noreturn]] void task_faulted();                                      // the faulted task
+	int set_trap_handler(Task *t, unsigned vec, tx_trap_handler h, tx_trap_handler *old); // any context
 	int change_prio(Task *t, int prio);                // any context
 	int set_cpus(Task *t, uint32_t cpus);              // Linux context
 	int set_round_robin(Task *t, Count quantum);       // any context; 0 = FIFO

@@ -183,6 +183,11 @@ struct Task {
 	// What the port's fault hook recorded when the task faulted (halted
 	// is Halt::Fault), reported from the task's own context. [cpu]
 	tx_task_fault fault;
+	// RTAI's per-vector trap handlers, run as the task after a fault
+	// ([ipc] to set, read by the task itself), and whether one runs now
+	// (a fault inside it stops the task without running it again). [cpu]
+	tx_trap_handler trap_handlers[TX_TRAP_VECTORS];
+	bool in_trap;
 };
 
 constexpr uint32_t kTaskMagic = 0x7a5c7a5c;

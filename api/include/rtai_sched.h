@@ -42,10 +42,10 @@
 #define RT_SCHED_RETURN    128
 #define RT_SCHED_MBXSUSP   256
 
-/* Room for the scheduler's task control block (1.5 KiB, of which a fault
- * report takes a quarter); zero it before rt_task_init. */
+/* Room for the scheduler's task control block (2 KiB, of which a fault
+ * report and the trap handlers take half); zero it before rt_task_init. */
 typedef struct rt_task_struct {
-	long long opaque[192];
+	long long opaque[256];
 } RT_TASK;
 
 #ifdef __cplusplus
@@ -200,6 +200,40 @@ int rt_task_use_fpu(RT_TASK *task, int use_fpu_flag);
 /* exectime[0]: counts the task has run; [1]: when it first ran; [2]: now.
  * Task NULL: the caller. */
 void rt_get_exectime(RT_TASK *task, RTIME *exectime);
+
+/* ---- Faults ------------------------------------------------------------- */
+
+/*
+ * A fault in a task's own code (a bad address, an undefined instruction, a
+ * division by zero) stops that task for good, not the machine: dmesg gets
+ * a report (kind, address, code, stack), /proc/tactus/scheduler shows it
+ * in state "fault", rt_task_resume() refuses it and rt_task_delete() frees
+ * it. A trap handler set for the fault's vector runs first.
+ *
+ * Vectors (RTAI_NR_TRAPS of them) and signals, as RTAI's on x86: 0 divide
+ * error (SIGFPE), 6 invalid opcode (SIGILL), 13 general protection
+ * (SIGSEGV), 14 page fault (SIGSEGV). arm64 reports its faults under the
+ * x86 vector of the same kind: data and instruction aborts 14 (SIGSEGV),
+ * undefined instruction 6 (SIGILL).
+ *
+ * The handler, handler(vec, signo, regs, task), runs as the task after the
+ * fault, on the top of its stack, in real-time context with any call a task
+ * may make (rt_printk, rt_sem_signal, rt_task_delete(task), ...); 'regs' is
+ * a copy of the registers at the fault (struct pt_regs of the architecture)
+ * and 'task' the RT_TASK. When it returns the task stops for good, whatever
+ * it returned: unlike RTAI, Tactus never resumes a task at the faulting
+ * code (its stack was given to the handler; docs/rtai-compat.md). A fault
+ * inside the handler stops the task without running the handler again.
+ *
+ * Returns the handler set before for that vector (NULL if none), or
+ * (RT_TRAP_HANDLER)-EINVAL for a task that is not valid or a vector >=
+ * RTAI_NR_TRAPS. NULL removes the handler. Any context.
+ */
+struct pt_regs;
+typedef int (*RT_TRAP_HANDLER)(int vec, int signo, struct pt_regs *regs, void *task);
+#define RTAI_NR_TRAPS 32
+#define HAL_NR_FAULTS RTAI_NR_TRAPS
+RT_TRAP_HANDLER rt_set_task_trap_handler(RT_TASK *task, unsigned int vec, RT_TRAP_HANDLER handler);
 
 #ifdef __cplusplus
 }

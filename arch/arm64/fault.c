@@ -16,6 +16,7 @@
  * the top of the task's stack and enters the HAL.
  */
 #include <linux/kprobes.h>
+#include <linux/signal.h>
 #include <asm/debug-monitors.h>
 #include <asm/esr.h>
 #include <asm/ptrace.h>
@@ -26,17 +27,25 @@
 
 void tx_arm64_fault_entry(void *stack_top, void (*entry)(void)); /* switch.S */
 
+/* RTAI's trap vectors (rtai_sched.h): x86's exception vectors. */
+#define TX_TRAP_INVALID_OPCODE 6
+#define TX_TRAP_PAGE_FAULT 14
+
 /* Whether the fault at 'regs' is a real-time task's; if so, its exception
  * returns into the HAL's entry. Exception context. Bound: that of
  * tx_hal_fault_claim. */
-static bool claim(struct pt_regs *regs, const char *kind, unsigned long addr, bool has_addr)
+static bool claim(struct pt_regs *regs, const char *kind, int vec, int signo, unsigned long addr, bool has_addr)
 {
+	struct tx_hal_fault fault = {
+		.kind = kind, .vec = vec, .signo = signo, .regs = regs, .pc = regs->pc,
+		.sp = regs->sp, .lr = regs->regs[30], .addr = addr, .has_addr = has_addr,
+	};
 	unsigned long entry, top;
 
 	/* PSTATE.I: the co-kernel was masked, the task may hold its locks. */
 	if (user_mode(regs) || (regs->pstate & PSR_I_BIT))
 		return false;
-	entry = tx_hal_fault_claim(kind, regs->pc, regs->regs[30], addr, has_addr, regs->sp, &top);
+	entry = tx_hal_fault_claim(&fault, &top);
 	if (!entry)
 		return false;
 	regs->regs[0] = top;
@@ -59,8 +68,9 @@ static int kernel_fault_pre(struct kprobe *p, struct pt_regs *kregs)
 	unsigned long esr = kregs->regs[1];
 	bool instruction = ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_CUR;
 
+	/* RTAI's vectors are x86's: an abort is a page fault there. */
 	if (!claim((struct pt_regs *)kregs->regs[2], instruction ? "instruction abort" : "data abort",
-		   kregs->regs[0], true))
+		   TX_TRAP_PAGE_FAULT, SIGSEGV, kregs->regs[0], true))
 		return 0;
 	return skip_function(kregs);
 }
@@ -69,7 +79,7 @@ NOKPROBE_SYMBOL(kernel_fault_pre);
 /* do_el1_undef(regs, esr) */
 static int undef_pre(struct kprobe *p, struct pt_regs *kregs)
 {
-	if (!claim((struct pt_regs *)kregs->regs[0], "undefined instruction", 0, false))
+	if (!claim((struct pt_regs *)kregs->regs[0], "undefined instruction", TX_TRAP_INVALID_OPCODE, SIGILL, 0, false))
 		return 0;
 	return skip_function(kregs);
 }

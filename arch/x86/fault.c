@@ -15,6 +15,7 @@
 #include <linux/kdebug.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
+#include <linux/signal.h>
 #include <asm/ptrace.h>
 #include <asm/trapnr.h>
 
@@ -25,14 +26,18 @@
 /* Whether the fault at 'regs' is a real-time task's; if so, its exception
  * returns into the HAL's entry. Exception context. Bound: that of
  * tx_hal_fault_claim. */
-static bool claim(struct pt_regs *regs, const char *kind, unsigned long addr, bool has_addr)
+static bool claim(struct pt_regs *regs, const char *kind, int vec, int signo, unsigned long addr, bool has_addr)
 {
+	struct tx_hal_fault fault = {
+		.kind = kind, .vec = vec, .signo = signo, .regs = regs,
+		.pc = regs->ip, .sp = regs->sp, .addr = addr, .has_addr = has_addr,
+	};
 	unsigned long entry, top;
 
 	/* Masked: the task may hold co-kernel locks (hal/hal.h). */
 	if (user_mode(regs) || this_cpu_read(tx_x86_masked))
 		return false;
-	entry = tx_hal_fault_claim(kind, regs->ip, 0, addr, has_addr, regs->sp, &top);
+	entry = tx_hal_fault_claim(&fault, &top);
 	if (!entry)
 		return false;
 	regs->ip = entry;
@@ -56,7 +61,7 @@ static int page_fault_oops_pre(struct kprobe *p, struct pt_regs *kregs)
 	/* page_fault_oops(regs, error_code, address) */
 	struct pt_regs *regs = (struct pt_regs *)kregs->di;
 
-	if (!claim(regs, "page fault", kregs->dx, true))
+	if (!claim(regs, "page fault", X86_TRAP_PF, SIGSEGV, kregs->dx, true))
 		return 0;
 	kregs->ip = (unsigned long)skip_oops;
 	return 1; /* ip changed: no single-step */
@@ -74,16 +79,17 @@ static int die_event(struct notifier_block *nb, unsigned long val, void *data)
 {
 	struct die_args *args = data;
 	const char *kind;
+	int vec, signo;
 
 	if (val == DIE_GPF)
-		kind = "general protection fault";
+		kind = "general protection fault", vec = X86_TRAP_GP, signo = SIGSEGV;
 	else if (val == DIE_TRAP && args->trapnr == X86_TRAP_UD)
-		kind = "invalid opcode";
+		kind = "invalid opcode", vec = X86_TRAP_UD, signo = SIGILL;
 	else if (val == DIE_TRAP && args->trapnr == X86_TRAP_DE)
-		kind = "divide error";
+		kind = "divide error", vec = X86_TRAP_DE, signo = SIGFPE;
 	else
 		return NOTIFY_DONE;
-	return claim(args->regs, kind, 0, false) ? NOTIFY_STOP : NOTIFY_DONE;
+	return claim(args->regs, kind, vec, signo, 0, false) ? NOTIFY_STOP : NOTIFY_DONE;
 }
 NOKPROBE_SYMBOL(die_event);
 

@@ -10,6 +10,8 @@
 #include <linux/kernel.h>
 #include <linux/compiler.h>
 #include <linux/kprobes.h>
+#include <linux/string.h>
+#include <asm/ptrace.h>
 
 #include "fault.h"
 #include "port_services.h"
@@ -64,32 +66,36 @@ static void __noreturn __no_sanitize_address tx_hal_task_fault_entry(void)
 		cpu_relax();
 }
 
-unsigned long tx_hal_fault_claim(const char *kind, unsigned long pc, unsigned long lr, unsigned long addr,
-				 bool has_addr, unsigned long sp, unsigned long *resume_sp)
+unsigned long tx_hal_fault_claim(const struct tx_hal_fault *fault, unsigned long *resume_sp)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_task_fault *f;
 	uintptr_t low, top;
+	const char *below;
 
+	BUILD_BUG_ON(sizeof(struct pt_regs) > sizeof(f->regs));
 	if (!core)
 		return 0;
 	/* An instruction with an exception-table entry (a uaccess, a
 	 * copy_from_kernel_nofault a task called) faults on purpose: Linux
 	 * fixes it up (arm64's hook comes before that fixup, x86's die chain
 	 * for #UD and #DE too). */
-	if (search_extable(pc))
+	if (search_extable(fault->pc))
 		return 0;
-	f = core->fault_claim(sp, &low, &top);
+	f = core->fault_claim(fault->sp, &low, &top);
 	if (!f)
 		return 0;
+	f->vec = fault->vec;
+	f->signo = fault->signo;
+	memcpy(f->regs, fault->regs, sizeof(struct pt_regs));
 	scnprintf(f->who, sizeof(f->who), "%ps", f->entry);
-	if (has_addr)
-		scnprintf(f->what, sizeof(f->what), "%s at %016lx, pc %pS%s", kind, addr, (void *)pc,
-			  sp < low ? " (its stack pointer is below its stack: overflow)" : "");
+	below = fault->sp < low ? " (its stack pointer is below its stack: overflow)" : "";
+	if (fault->has_addr)
+		scnprintf(f->what, sizeof(f->what), "%s at %016lx, pc %pS%s", fault->kind, fault->addr,
+			  (void *)fault->pc, below);
 	else
-		scnprintf(f->what, sizeof(f->what), "%s, pc %pS%s", kind, (void *)pc,
-			  sp < low ? " (its stack pointer is below its stack: overflow)" : "");
-	write_trace(f->trace, sizeof(f->trace), lr, sp, top);
+		scnprintf(f->what, sizeof(f->what), "%s, pc %pS%s", fault->kind, (void *)fault->pc, below);
+	write_trace(f->trace, sizeof(f->trace), fault->lr, fault->sp, top);
 	*resume_sp = top;
 	return (unsigned long)tx_hal_task_fault_entry;
 }

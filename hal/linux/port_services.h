@@ -24,17 +24,27 @@ void tx_hal_raise_linux_work(void);
  * 0 if absent. Linux context. Bound: not real-time. */
 unsigned long tx_hal_lookup_symbol(const char *name);
 
-/* Fault containment (hal/hal.h), for the port's exception hooks: exception
- * context on the faulting CPU, the co-kernel unmasked at the fault, 'sp' the
- * stack pointer and 'pc' the instruction at the fault, 'lr' the link
- * register where the architecture has one (else 0), 'addr' the data
- * address when has_addr. When the attached scheduler claims it (sp lies in
- * its running task's stack), the report is written and the call returns the
- * address the exception must return to, with *resume_sp the stack pointer
- * to return with (the top of the task's stack, 16-byte aligned): code that
- * runs as the task and never returns. Else 0: Linux handles the fault.
- * Bound: a scan of at most 512 stack words for the report (fault.c). */
-unsigned long tx_hal_fault_claim(const char *kind, unsigned long pc, unsigned long lr, unsigned long addr,
-				 bool has_addr, unsigned long sp, unsigned long *resume_sp);
+/* Fault containment (hal/hal.h), for the port's exception hooks: what the
+ * hook knows of a fault. */
+struct pt_regs;
+struct tx_hal_fault {
+	const char *kind;            /* "page fault", "data abort", ... */
+	int vec, signo;              /* RTAI's trap vector and signal (rtai_sched.h) */
+	const struct pt_regs *regs;  /* at the fault: copied for the task's trap handler */
+	unsigned long pc, sp;        /* instruction and stack pointer at the fault */
+	unsigned long lr;            /* link register where the architecture has one, else 0 */
+	unsigned long addr;          /* the data address, when has_addr */
+	bool has_addr;
+};
+
+/* Exception context on the faulting CPU, the co-kernel unmasked at the
+ * fault. When the attached scheduler claims it (sp lies in its running
+ * task's stack), the report is written and the call returns the address the
+ * exception must return to, with *resume_sp the stack pointer to return
+ * with (the top of the task's stack, 16-byte aligned): code that runs as
+ * the task and never returns. Else 0: Linux handles the fault. Bound: a
+ * scan of at most 512 stack words for the report and a copy of the
+ * registers (fault.c). */
+unsigned long tx_hal_fault_claim(const struct tx_hal_fault *fault, unsigned long *resume_sp);
 
 #endif /* TACTUS_PORT_SERVICES_H */

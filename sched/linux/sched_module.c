@@ -318,6 +318,7 @@ EXPORT_SYMBOL_GPL(rt_set_periodic_mode);
 EXPORT_SYMBOL_GPL(rt_linux_use_fpu);
 EXPORT_SYMBOL_GPL(rt_task_use_fpu);
 EXPORT_SYMBOL_GPL(rt_get_exectime);
+EXPORT_SYMBOL_GPL(rt_set_task_trap_handler);
 EXPORT_SYMBOL_GPL(rtai_cpuid);
 EXPORT_SYMBOL_GPL(rtai_rdtsc);
 EXPORT_SYMBOL_GPL(rtai_llimd);

@@ -669,7 +669,7 @@ TEST_F(Sched, StackUseWithinTheStackIsNoOverrun)
 
 // What the port's fault hook and trampoline do (hal/hal.h), from the task
 // itself: the hook runs on the faulting task's stack, the trampoline as it.
-static bool fault_here(const char *what)
+static bool fault_here(const char *what, int vec = 14, int signo = 11)
 {
 	volatile char on_stack = 0;
 	uintptr_t low = 0, top = 0;
@@ -683,6 +683,10 @@ static bool fault_here(const char *what)
 	snprintf(f->who, sizeof(f->who), "body");
 	snprintf(f->what, sizeof(f->what), "%s", what);
 	snprintf(f->trace, sizeof(f->trace), "caller+0x10/0x40");
+	f->vec = vec;
+	f->signo = signo;
+	for (unsigned i = 0; i < TX_FAULT_REGS_WORDS; i++)
+		f->regs[i] = 0x1000 + i; // the port copies its struct pt_regs here
 	tx_core_task_faulted(); // never returns
 }
 
@@ -717,6 +721,113 @@ TEST_F(Sched, FaultStopsTheTaskAndTheNextOneRuns)
 		<< lines[lines.size() - 2];
 	EXPECT_NE(lines.back().find("its stack holds: caller+0x10/0x40"), std::string::npos) << lines.back();
 	EXPECT_EQ(rt_task_delete(&a), 0);
+}
+
+// RTAI's trap handler: run as the task after the fault (it may block; the
+// lower task runs meanwhile), with the vector, the signal, the registers
+// and the task; then the task stops for good, whatever it returned.
+TEST_F(Sched, TrapHandlerRunsAsTheTaskThenItStops)
+{
+	static std::string seen;
+	static const void *want;
+	seen.clear();
+	want = &a;
+	int jobs = 0;
+	ASSERT_EQ(spawn(b, 5, [&] { trace.add("b"); }), 0);
+	ASSERT_EQ(spawn(a, 1, [&] {
+			for (;;) {
+				if (++jobs == 3) {
+					rt_task_resume(&b);
+					fault_here("page fault at 0000000000000000");
+				}
+				rt_sleep(100);
+			}
+		}),
+		  0);
+	RT_TRAP_HANDLER h = [](int vec, int signo, struct pt_regs *regs, void *task) {
+		auto *words = reinterpret_cast<unsigned long *>(regs);
+		seen += "vec=" + std::to_string(vec) + " signo=" + std::to_string(signo) +
+			" regs0=" + std::to_string(words[0]) + (task == want ? " task=a" : " task=?");
+		rt_sleep(50); // a task's call: it blocks, b runs
+		seen += " back@" + std::to_string(rt_get_time());
+		return 1; // RTAI would resume the task: Tactus stops it anyway
+	};
+	EXPECT_EQ(rt_set_task_trap_handler(&a, 14, h), nullptr);
+	rt_task_resume(&a);
+	run(1000);
+	EXPECT_EQ(jobs, 3);
+	EXPECT_EQ(seen, "vec=14 signo=11 regs0=4096 task=a back@250");
+	EXPECT_EQ(trace.str(), "b@200"); // during the handler's sleep
+	EXPECT_EQ(tasks_in_state("fault"), 1);
+	EXPECT_EQ(rt_task_resume(&a), -EINVAL);
+	tx::sim::pump_linux_work();
+	auto lines = tx::sim::log_lines();
+	ASSERT_GE(lines.size(), 2u);
+	EXPECT_NE(lines[lines.size() - 2].find("faulted: page fault at 0000000000000000; its trap handler runs, then it stops for good"),
+		  std::string::npos)
+		<< lines[lines.size() - 2];
+	EXPECT_EQ(rt_task_delete(&a), 0);
+}
+
+// Per vector, with the previous handler returned; bad vectors and tasks
+// refused; a handler for another vector is not run.
+TEST_F(Sched, TrapHandlersArePerVector)
+{
+	static int runs;
+	runs = 0;
+	RT_TRAP_HANDLER h1 = [](int, int, struct pt_regs *, void *) { return runs += 1, 0; };
+	RT_TRAP_HANDLER h2 = [](int, int, struct pt_regs *, void *) { return runs += 100, 0; };
+	auto einval = reinterpret_cast<RT_TRAP_HANDLER>(static_cast<intptr_t>(-EINVAL));
+	ASSERT_EQ(spawn(a, 1, [&] { fault_here("invalid opcode", 6, 4); }), 0);
+	EXPECT_EQ(rt_set_task_trap_handler(&a, RTAI_NR_TRAPS, h1), einval);
+	EXPECT_EQ(rt_set_task_trap_handler(&b, 6, h1), einval); // not a task
+	EXPECT_EQ(rt_set_task_trap_handler(nullptr, 6, h1), einval);
+	EXPECT_EQ(rt_set_task_trap_handler(&a, 14, h1), nullptr);
+	EXPECT_EQ(rt_set_task_trap_handler(&a, 6, h2), nullptr);
+	EXPECT_EQ(rt_set_task_trap_handler(&a, 6, h1), h2);
+	EXPECT_EQ(rt_set_task_trap_handler(&a, 14, nullptr), h1);
+	rt_task_resume(&a);
+	run(100);
+	EXPECT_EQ(runs, 1); // h1 for vector 6, nothing for 14
+	EXPECT_EQ(tasks_in_state("fault"), 1);
+	EXPECT_EQ(rt_task_delete(&a), 0);
+}
+
+// A handler may delete its task; a fault inside a handler stops the task
+// without running the handler again.
+TEST_F(Sched, TrapHandlerMayDeleteItsTaskAndItsOwnFaultStopsIt)
+{
+	static int runs;
+	runs = 0;
+	ASSERT_EQ(spawn(a, 1, [&] { fault_here("page fault at 0000000000000000"); }), 0);
+	rt_set_task_trap_handler(&a, 14, [](int, int, struct pt_regs *, void *task) {
+		runs++;
+		return rt_task_delete(static_cast<RT_TASK *>(task)); // never returns
+	});
+	rt_task_resume(&a);
+	run(100);
+	EXPECT_EQ(runs, 1);
+	EXPECT_EQ(tasks_in_state("fault"), 0);
+	EXPECT_EQ(rt_task_delete(&a), -EINVAL); // gone already
+	tx::sim::pump_linux_work();
+
+	runs = 0;
+	ASSERT_EQ(spawn(c, 1, [&] { fault_here("page fault at 0000000000000000"); }), 0);
+	rt_set_task_trap_handler(&c, 14, [](int, int, struct pt_regs *, void *) {
+		runs++;
+		fault_here("general protection fault", 13, 11); // inside the handler
+		return 0;
+	});
+	rt_task_resume(&c);
+	run(100);
+	EXPECT_EQ(runs, 1);
+	EXPECT_EQ(tasks_in_state("fault"), 1);
+	tx::sim::pump_linux_work();
+	auto lines = tx::sim::log_lines();
+	ASSERT_GE(lines.size(), 2u);
+	EXPECT_NE(lines[lines.size() - 2].find("faulted: general protection fault; stopped for good"), std::string::npos)
+		<< lines[lines.size() - 2];
+	EXPECT_EQ(rt_task_delete(&c), 0);
 }
 
 // Not the running task's stack, or no task at all: not Tactus's fault.

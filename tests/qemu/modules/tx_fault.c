@@ -26,23 +26,45 @@
  *   kind=nofault copy_from_kernel_nofault from that wild address: a fault
  *                Linux fixes up (arm64; x86 refuses the address before
  *                reading), so the victim goes on; nofault_ret is its result
+ * trap=1: the victim has a trap handler for every vector
+ * (rt_set_task_trap_handler); it records what it is given, calls
+ * rt_sem_signal on a semaphore the witness polls (a task's call) and
+ * returns 1 (RTAI: "resume"; Tactus stops the task anyway).
  * Read-only parameters for the script: jobs, witness. At unload:
  *   tx_fault: result kind=... jobs=N witness=N state=0x.. resume=-22 delete=0 delete_witness=0
+ *             trap_runs=N trap_vec=N trap_signo=N trap_pc=SYMBOL trap_task_ok=0|1 trap_signalled=N
  */
 #include <linux/module.h>
 #include <linux/uaccess.h>
 
 #include <rtai_sched.h>
+#include <rtai_sem.h>
 
 static char *kind = "null";
 module_param(kind, charp, 0444);
 static int after = 5;
 module_param(after, int, 0444);
+static int trap;
+module_param(trap, int, 0444);
 static unsigned long jobs, witness_jobs;
 module_param(jobs, ulong, 0444);
 module_param_named(witness, witness_jobs, ulong, 0444);
 
 static RT_TASK victim, witness;
+static SEM trap_sem;
+static int trap_runs, trap_vec = -1, trap_signo = -1, trap_task_ok, trap_signalled;
+static unsigned long trap_pc = 1;
+
+static int trap_handler(int vec, int signo, struct pt_regs *regs, void *task)
+{
+	trap_runs++;
+	trap_vec = vec;
+	trap_signo = signo;
+	trap_pc = instruction_pointer(regs);
+	trap_task_ok = task == &victim;
+	rt_sem_signal(&trap_sem);
+	return 1;
+}
 
 /* Volatile: the compiler must emit the access, not a trap of its own. */
 static long nofault_ret = 1;
@@ -139,6 +161,8 @@ static void witness_fn(long unused)
 {
 	for (;;) {
 		WRITE_ONCE(witness_jobs, witness_jobs + 1);
+		if (rt_sem_wait_if(&trap_sem) > 0)
+			trap_signalled++;
 		rt_task_wait_period();
 	}
 }
@@ -154,12 +178,15 @@ static int __init tx_fault_init(void)
 		known |= !strcmp(kind, kinds[i]);
 	if (!known || after < 1 || (!IS_ENABLED(CONFIG_X86) && !strcmp(kind, "divide")))
 		return -EINVAL;
+	rt_sem_init(&trap_sem, 0);
 	err = rt_task_init_cpuid(&witness, witness_fn, 0, 8192, 2, 0, NULL, 0);
 	if (err)
-		return err;
+		goto out_sem;
 	err = rt_task_init_cpuid(&victim, victim_fn, 0, 8192, 1, !strcmp(kind, "overflow") || !strcmp(kind, "skip"), NULL, 0);
 	if (err)
 		goto out_witness;
+	for (i = 0; trap && i < RTAI_NR_TRAPS; i++)
+		rt_set_task_trap_handler(&victim, i, trap_handler);
 	err = rt_task_make_periodic_relative_ns(&witness, 100000, 1000000);
 	if (!err)
 		err = rt_task_make_periodic_relative_ns(&victim, 100000, 1000000);
@@ -168,6 +195,8 @@ static int __init tx_fault_init(void)
 	rt_task_delete(&victim);
 out_witness:
 	rt_task_delete(&witness);
+out_sem:
+	rt_sem_delete(&trap_sem);
 	return err;
 }
 
@@ -177,8 +206,10 @@ static void __exit tx_fault_exit(void)
 	int resume = rt_task_resume(&victim); /* a faulted task never runs again */
 	int del_witness = rt_task_delete(&witness);
 
-	pr_info("tx_fault: result kind=%s jobs=%lu witness=%lu state=0x%x resume=%d delete=%d delete_witness=%d\n",
-		kind, jobs, witness_jobs, state, resume, rt_task_delete(&victim), del_witness);
+	pr_info("tx_fault: result kind=%s jobs=%lu witness=%lu state=0x%x resume=%d delete=%d delete_witness=%d trap_runs=%d trap_vec=%d trap_signo=%d trap_pc=%ps trap_task_ok=%d trap_signalled=%d\n",
+		kind, jobs, witness_jobs, state, resume, rt_task_delete(&victim), del_witness, trap_runs, trap_vec,
+		trap_signo, (void *)trap_pc, trap_task_ok, trap_signalled);
+	rt_sem_delete(&trap_sem);
 }
 
 module_init(tx_fault_init);

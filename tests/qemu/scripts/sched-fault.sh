@@ -57,6 +57,35 @@ for k in $kinds; do
 	tx_check "$k-witness-deleted" test "$(tx_result tx_fault delete_witness)" = 0
 	tx_check "$k-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 done
+# RTAI's trap handler (rt_set_task_trap_handler, every vector): it runs
+# once as the victim after the fault, given RTAI's vector and signal (x86's
+# numbers; arm64 maps its aborts to 14 and udf to 6), the registers at the
+# fault (their pc in raise_fault) and the task, and signals a semaphore the
+# witness takes (a task's call); then the victim stops for good although the
+# handler returned 1 (RTAI's "resume").
+trap_kinds="null undef"
+[ "$(uname -m)" = x86_64 ] && trap_kinds="$trap_kinds divide"
+vec_null=14 signo_null=11 vec_undef=6 signo_undef=4 vec_divide=0 signo_divide=8
+for k in $trap_kinds; do
+	tx_mark
+	tx_check "trap-$k-insmod" insmod $M/tx_fault.ko kind=$k trap=1
+	tx_wait_param tx_fault jobs 5 5
+	sleep 0.2
+	tx_check "trap-$k-victim-stopped-after-5-jobs" test "$(cat /sys/module/tx_fault/parameters/jobs)" = 5
+	tx_check "trap-$k-report-says-handler" sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q \"faulted: .*; its trap handler runs, then it stops for good\""
+	tx_check "trap-$k-rmmod" rmmod tx_fault
+	tx_since | grep "tx_fault: result"
+	eval want_vec=\$vec_$k want_signo=\$signo_$k
+	tx_check "trap-$k-ran-once ($(tx_result tx_fault trap_runs))" test "$(tx_result tx_fault trap_runs)" = 1
+	tx_check "trap-$k-vector-$want_vec ($(tx_result tx_fault trap_vec))" test "$(tx_result tx_fault trap_vec)" = "$want_vec"
+	tx_check "trap-$k-signal-$want_signo ($(tx_result tx_fault trap_signo))" test "$(tx_result tx_fault trap_signo)" = "$want_signo"
+	tx_check "trap-$k-regs-pc ($(tx_result tx_fault trap_pc))" test "$(tx_result tx_fault trap_pc)" = raise_fault
+	tx_check "trap-$k-task-arg" test "$(tx_result tx_fault trap_task_ok)" = 1
+	tx_check "trap-$k-its-signal-reached-the-witness" test "$(tx_result tx_fault trap_signalled)" = 1
+	tx_check "trap-$k-resume-refused" test "$(tx_result tx_fault resume)" = -22
+	tx_check "trap-$k-deleted" test "$(tx_result tx_fault delete)" = 0
+	tx_check "trap-$k-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
+done
 # A fault Linux fixes up (an exception-table entry) is not the task's to
 # pay for: copy_from_kernel_nofault from a wild address returns an error and
 # the victim goes on (arm64 reads and faults; x86 refuses the address first).
