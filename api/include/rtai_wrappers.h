@@ -6,7 +6,8 @@
 #ifndef _RTAI_WRAPPERS_H
 #define _RTAI_WRAPPERS_H
 
-#ifdef __KERNEL__
+/* (The core's own files are built freestanding, without Linux's headers.) */
+#if defined(__KERNEL__) && __has_include(<linux/moduleparam.h>)
 #include <linux/moduleparam.h>
 
 /* A module parameter, readable by all in /sys/module (RTAI: 0444). */
