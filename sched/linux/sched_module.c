@@ -24,7 +24,11 @@
 #include "../sched_info.h"
 #include "calibrate.h"
 
-static unsigned int watchdog_us = 100000;
+/* 1 s: long enough for programs that compute a few hundred ms without
+ * blocking (a benchmark's loop; RTAI's watchdog is opt-in), short enough to
+ * report and stop a runaway well before Linux's own lockup detectors (10 s
+ * hard, 20 s soft, 21 s RCU stall) and name it. */
+static unsigned int watchdog_us = 1000000;
 module_param(watchdog_us, uint, 0444);
 MODULE_PARM_DESC(watchdog_us, "suspend a real-time task that runs this long without blocking (0: off)");
 static unsigned int rt_period_us;

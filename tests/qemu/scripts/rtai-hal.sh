@@ -10,6 +10,8 @@
 . /tests/sched-lib.sh
 
 tx_load_stack || tx_finish
+# The watchdog's default (no watchdog_us given on icount boots): 1 s.
+tx_timing && tx_check "watchdog-default-1-s" grep -q "watchdog: 1000000 us budget" /proc/tactus/scheduler
 other=0
 [ "$(tx_cpus)" -ge 2 ] && other=1
 tx_check insmod-tx_rtai_hal insmod $M/tx_rtai_hal.ko loops=2000 cpus=0,$other

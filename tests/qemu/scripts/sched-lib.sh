@@ -21,10 +21,11 @@
 #                                       plus tactus.sched_args=a=1,b=2 and
 #                                       tactus.hal_args= of the kernel command line);
 #                                       without SCHED ARGS on a real-time (not
-#                                       deterministic) boot: watchdog_us=1000000,
-#                                       as a busy host can stop a vCPU for 100 ms
-#                                       and the default budget would then suspend
-#                                       a task that did nothing wrong
+#                                       deterministic) boot: watchdog_us=1000000
+#                                       (the default since issue 15; kept explicit:
+#                                       a busy host can stop a vCPU for 100 ms, and
+#                                       a smaller budget would then suspend a task
+#                                       that did nothing wrong)
 #   tx_unload_stack                     rmmod tactus_sched, tactus_hal (checks)
 #   tx_gravity_ns                       the loaded scheduler's timer gravity, ns
 #   tx_finish                           summary line; exit status 1 on failures
