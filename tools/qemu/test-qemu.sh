@@ -308,6 +308,7 @@ build_variant() {
     for f in "$root"/tests/qemu/scripts/*.sh; do adds+=(--add "$f:/tests/"); done
     [ -d "$mods/user" ] && adds+=(--add "$mods/user:/usr/bin/")
     for f in "$user_out"/*; do [ -f "$f" ] && adds+=(--add "$f:/usr/bin/"); done
+    adds+=(--add "$root/tools/tactus/tactus:/usr/bin/")
     local cpio="$root/build/qemu-tests/initramfs-$qt_tag$v.cpio.gz"
     local mlog="$root/build/qemu-tests/mkinitramfs-$qt_tag$v.log"
     if ! "$HERE/mkinitramfs.sh" "$cpio" --arch "$QEMU_DEB" "${adds[@]}" >/dev/null 2>"$mlog"; then

@@ -1,0 +1,29 @@
+# tactus-boots: smp2
+# tactus-check: `tactus check` (tools/tactus) in the guest, on the kernel the
+# suite runs Tactus on: it must say Tactus can run here (exit 0, no fail
+# line), read the command line's switch (arm64 irqchip.gicv3_pseudo_nmi=1;
+# x86_64: q35 has no IOMMU, so no intremap=off is needed) and find the
+# interrupt controller (GICv3) or the HPET; and the stack then loads, as it
+# says.
+. /tests/sched-lib.sh
+
+out=$(tactus check 2>&1)
+rc=$?
+echo "$out"
+tx_check "exit-0 ($rc)" test "$rc" = 0
+tx_check no-fail-line sh -c "! echo \"\$1\" | grep -q '^fail'" - "$out"
+tx_check says-can-run sh -c "echo \"\$1\" | grep -q '^tactus check: .* 0 fail: Tactus can run here$'" - "$out"
+case "$(uname -m)" in
+aarch64)
+	tx_check cmdline-switch sh -c "echo \"\$1\" | grep -q '^ok    cmdline: irqchip.gicv3_pseudo_nmi=1'" - "$out"
+	tx_check gicv3 sh -c "echo \"\$1\" | grep -q '^ok    interrupt controller: GICv3'" - "$out"
+	;;
+x86_64)
+	tx_check no-iommu sh -c "echo \"\$1\" | grep -q '^ok    cmdline: no active IOMMU'" - "$out"
+	tx_check hpet sh -c "echo \"\$1\" | grep -q '^ok    HPET: present'" - "$out"
+	;;
+esac
+tx_check "unknown-command-exit-2" sh -c 'tactus nope 2>/dev/null; [ $? = 2 ]'
+tx_load_stack || tx_finish
+tx_unload_stack
+tx_finish
