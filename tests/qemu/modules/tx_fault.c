@@ -139,7 +139,9 @@ static noinline void skip_guard(void)
 	skip = (unsigned long)&here - ((unsigned long)guard - 16);
 	big = __builtin_alloca(skip);
 	big[skip - 1] = 1;
-	rt_task_wait_period(); /* check_stack stops the task here */
+	/* A relative sleep always blocks (rt_task_wait_period would not when
+	 * this job overran its period): check_stack stops the task here. */
+	rt_sleep(nano2count(100000));
 	big[0] = 1;            /* keeps 'big' live across the call: never reached */
 }
 
