@@ -60,7 +60,7 @@ count_freestanding() {
 }
 
 # qemu-arm64, qemu-x86_64, tools: tools/qemu/test-qemu.sh ARCH (and
-# tests/tools/tactus-check.sh) ends with its own
+# tests/tools/run.sh) ends with its own
 # "N passed, N failed" (each TACTUS-CHECK line of a boot, plus one check per
 # boot: clean exit, no dmesg issue). No such line (the runner died): one
 # failure.
@@ -95,7 +95,7 @@ stage check-freestanding count_freestanding "$root/tools/check-freestanding.sh"
 # (docs/architecture.md, tools/layers-allow.txt): one check.
 stage check-layers count_one python3 "$root/tools/check-layers.py"
 # tools: the `tactus` command (tools/tactus) against made-up machines.
-stage tools count_qemu sh "$root/tests/tools/tactus-check.sh"
+stage tools count_qemu sh "$root/tests/tools/run.sh"
 stage qemu-arm64 count_qemu "$root/tools/qemu/test-qemu.sh" arm64
 # qemu-x86_64: the same suite on Debian's stock amd64 kernel (q35, HPET MSI
 # as NMI), its latency bounds at -icount shift=5 (docs/x86_64-port.md).

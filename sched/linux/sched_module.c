@@ -126,8 +126,8 @@ static int scheduler_show(struct seq_file *m, void *v)
 	if (!tasks)
 		return -ENOMEM;
 	n = min(tx_sched_tasks(tasks, n + 8), n + 8);
-	seq_printf(m, "%-15s %3s %10s %-14s %12s %9s %10s %10s %10s %12s\n", "NAME", "CPU", "PRIO", "STATE",
-		   "PERIOD-ns", "OVERRUNS", "LAT-MIN-ns", "LAT-AVG-ns", "LAT-MAX-ns", "EXEC-ns");
+	seq_printf(m, "%-15s %3s %10s %-14s %12s %9s %8s %10s %10s %10s %12s\n", "NAME", "CPU", "PRIO", "STATE",
+		   "PERIOD-ns", "OVERRUNS", "WATCHDOG", "LAT-MIN-ns", "LAT-AVG-ns", "LAT-MAX-ns", "EXEC-ns");
 	for (i = 0; i < n; i++) {
 		struct tx_task_info *t = &tasks[i];
 		char name[16];
@@ -136,9 +136,9 @@ static int scheduler_show(struct seq_file *m, void *v)
 			strscpy(name, t->name, sizeof(name));
 		else
 			snprintf(name, sizeof(name), "%ps", t->entry);
-		seq_printf(m, "%-15s %3u %10d %-14s %12lld %9llu %10lld %10lld %10lld %12lld%s%s\n", name, t->cpu,
-			   t->prio, t->state, t->period_ns, t->overruns, t->lat_min_ns, t->lat_avg_ns, t->lat_max_ns,
-			   t->exec_ns, t->wait_on[0] ? " on " : "", t->wait_on);
+		seq_printf(m, "%-15s %3u %10d %-14s %12lld %9llu %8s %10lld %10lld %10lld %12lld%s%s\n", name, t->cpu,
+			   t->prio, t->state, t->period_ns, t->overruns, t->watchdog_hit ? "hit" : "-", t->lat_min_ns,
+			   t->lat_avg_ns, t->lat_max_ns, t->exec_ns, t->wait_on[0] ? " on " : "", t->wait_on);
 	}
 	kfree(tasks);
 	return 0;

@@ -1,10 +1,11 @@
 # tactus-boots: smp2
-# tactus-check: `tactus check` (tools/tactus) in the guest, on the kernel the
+# tactus-command: the `tactus` command (tools/tactus) in the guest. `tactus
+# check` on the kernel the
 # suite runs Tactus on: it must say Tactus can run here (exit 0, no fail
 # line), read the command line's switch (arm64 irqchip.gicv3_pseudo_nmi=1;
 # x86_64: q35 has no IOMMU, so no intremap=off is needed) and find the
 # interrupt controller (GICv3) or the HPET; and the stack then loads, as it
-# says.
+# says. `tactus status` lists a loaded task under its CPU.
 . /tests/sched-lib.sh
 
 out=$(tactus check 2>&1)
@@ -24,6 +25,17 @@ x86_64)
 	;;
 esac
 tx_check "unknown-command-exit-2" sh -c 'tactus nope 2>/dev/null; [ $? = 2 ]'
+# tactus status: refused before the stack is loaded; then a periodic task
+# (tx_watchdog mode=busy: 1 ms, priority 0, CPU 0) listed under its CPU.
+tx_check status-not-loaded-exit-1 sh -c 'tactus status 2>/dev/null; [ $? = 1 ]'
 tx_load_stack || tx_finish
+tx_check insmod-busy insmod $M/tx_watchdog.ko mode=busy busy_us=100
+sleep 0.2
+st=$(tactus status)
+echo "$st"
+tx_check status-cpu0-line sh -c "echo \"\$1\" | grep -q '^CPU 0: 1 task(s), '" - "$st"
+tx_check status-lists-the-task sh -c "echo \"\$1\" | grep -Eq '^  busy \[tx_watchd +0  [a-z-]+ +1000\.0 +0 +[0-9.]+  -\$'" - "$st"
+tx_check status-watch-twice sh -c '[ "$(tactus status --watch --count 2 | grep -c "^timer: ")" = 2 ]'
+tx_check rmmod-busy rmmod tx_watchdog
 tx_unload_stack
 tx_finish
