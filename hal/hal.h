@@ -57,6 +57,15 @@ void tx_hal_relax(void);
  * Bound: O(1). */
 int tx_hal_may_sleep(void);
 
+/* Linux's context leaves this CPU for a real-time task (away = 1), or
+ * comes back (away = 0); called by the switch, masked. While Linux is
+ * away, the Linux task it interrupted ('current') has page faults
+ * disabled, so that a fault in a real-time task goes straight to the
+ * no-fixup path the ports hook (hal/linux/fault.c) instead of being
+ * handled as that process's: its mmap lock is never taken, and x86 does
+ * not warn that interrupts were off. Bound: O(1). */
+void tx_hal_linux_away(int away);
+
 /* ---- Core entry points, called by the port ------------------------------ */
 
 /* The co-kernel timer fired on this CPU. Masked, real-time context.

@@ -278,6 +278,10 @@ CpuState &Scheduler::schedule(CpuState &c)
 	Count budget = budget_deadline(c);
 	if (budget < c.programmed || (budget == kForever && c.programmed_budget))
 		reprogram(c);
+	if (prev->linux_ctx)
+		tx_hal_linux_away(1);
+	else if (next->linux_ctx)
+		tx_hal_linux_away(0);
 	tx_port_switch(&prev->ctx, &next->ctx);
 	CpuState &here = this_cpu();
 	finish_switch(here);

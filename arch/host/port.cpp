@@ -37,6 +37,7 @@ struct HostCpu {
 	bool timer_pending = false;
 	bool ipi_pending = false;
 	bool in_irq = false;
+	int linux_away = 0; // tx_hal_linux_away: up while a task runs here
 	tx_port_context machine;  // where this CPU's execution is parked during rotation
 	void *idle_stack = nullptr; // Linux idle loop of CPUs other than 0
 };
@@ -313,6 +314,7 @@ void set_injector(std::function<void(unsigned)> fn) { m.injector = std::move(fn)
 void raise_timer(unsigned cpu) { m.cpus[cpu].timer_pending = true; }
 void raise_ipi(unsigned cpu) { m.cpus[cpu].ipi_pending = true; }
 bool masked() { return m.cpus[m.cpu].masked != 0; }
+int linux_away(unsigned cpu) { return m.cpus[cpu].linux_away; }
 const Counters &counters() { return m.counters; }
 Count timer_deadline(unsigned cpu) { return m.cpus[cpu].timer_armed ? m.cpus[cpu].deadline : -1; }
 const std::vector<std::string> &log_lines() { return m.log; }
@@ -556,6 +558,14 @@ int tx_port_irq_line_route(unsigned slot, uint32_t cpus)
 		return -22;
 	l.cpu = static_cast<unsigned>(__builtin_ctz(online));
 	return 0;
+}
+
+void tx_hal_linux_away(int away)
+{
+	auto &c = m.cpus[m.cpu];
+	c.linux_away += away ? 1 : -1;
+	if (c.linux_away < 0 || c.linux_away > 1)
+		tx_hal_log(0, "host: Linux left or came back twice");
 }
 
 int tx_hal_may_sleep(void)

@@ -60,6 +60,9 @@ void raise_ipi(unsigned cpu);
 
 // Whether co-kernel interrupts are masked on the running CPU.
 bool masked();
+// How many times Linux's context left 'cpu' for a task and has not come
+// back (tx_hal_linux_away): 1 while a task runs there, else 0.
+int linux_away(unsigned cpu);
 
 // Device lines of the simulated machine (what tx_port_irq_line_claim takes):
 constexpr unsigned kEdgeIrq = 32;    // kEdgeIrq..+15: edge-triggered, NMI-capable

@@ -16,6 +16,7 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
 #include <rtai.h>
@@ -77,6 +78,19 @@ int tx_hal_core_irq_exit(void)
 int tx_hal_may_sleep(void)
 {
 	return !irqs_disabled() && !in_interrupt();
+}
+
+/* hal/hal.h. 'current' stays the interrupted Linux task for as long as
+ * Linux is away (Linux does not run on this CPU meanwhile), so each count
+ * up is matched by a count down on the same task; an interrupted
+ * pagefault_disable() of its own reads and writes the count around the
+ * pair and sees no change. */
+void tx_hal_linux_away(int away)
+{
+	if (away)
+		pagefault_disable();
+	else
+		pagefault_enable();
 }
 
 /* ---- Memory and logging (Linux context) ---------------------------------- */
@@ -317,6 +331,7 @@ EXPORT_SYMBOL_GPL(tx_hal_linux_kick);
 EXPORT_SYMBOL_GPL(tx_hal_log);
 EXPORT_SYMBOL_GPL(tx_hal_assert_failed);
 EXPORT_SYMBOL_GPL(tx_hal_relax);
+EXPORT_SYMBOL_GPL(tx_hal_linux_away);
 EXPORT_SYMBOL_GPL(tx_linux_work_queue);
 EXPORT_SYMBOL_GPL(tx_linux_work_run_all);
 EXPORT_SYMBOL_GPL(tx_rt_log_v);

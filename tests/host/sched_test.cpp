@@ -1234,3 +1234,29 @@ TEST_F(Sched, ABlockedTaskLeavesNoWatchdogDeadlineBehind)
 	EXPECT_EQ(tx::g_sched.watchdog_hits(), 0u);
 	rt_sem_delete(&s);
 }
+
+// While a task runs, the Linux context it interrupted is marked away
+// (tx_hal_linux_away: on a kernel, page faults disabled for Linux's
+// current, so that a task's fault never enters Linux's own fault
+// handling); a task-to-task switch leaves the mark as it is, and the mark
+// is gone whenever Linux runs.
+TEST_F(Sched, LinuxIsMarkedAwayExactlyWhileTasksRun)
+{
+	int in_low = -1, in_high = -1, low_after_high = -1;
+	ASSERT_EQ(spawn(b, 1, [&] { in_high = tx::sim::linux_away(0); }), 0);
+	EXPECT_EQ(tx::sim::linux_away(0), 0);
+	start(a, 5, [&] {
+		in_low = tx::sim::linux_away(0);
+		rt_task_resume(&b); // preempts this task: task to task
+		low_after_high = tx::sim::linux_away(0);
+		rt_sleep(nano2count(100000));
+	});
+	EXPECT_EQ(in_low, 1);
+	EXPECT_EQ(in_high, 1);
+	EXPECT_EQ(low_after_high, 1);
+	EXPECT_EQ(tx::sim::linux_away(0), 0) << "Linux runs while the task sleeps";
+	run(nano2count(1000000));
+	EXPECT_EQ(tx::sim::linux_away(0), 0) << "after the task ended";
+	for (const auto &line : tx::sim::log_lines())
+		EXPECT_EQ(line.find("Linux left or came back twice"), std::string::npos) << line;
+}

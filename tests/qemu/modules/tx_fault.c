@@ -111,15 +111,22 @@ static noinline int recurse(int n)
 }
 
 /* The guard below this task's stack: two words of the core's canary
- * (sched/task.hpp, kStackCanary), found by reading down its own stack. */
+ * (sched/task.hpp, kStackCanary) right under the 8 KiB stack, whose top is
+ * a little above victim_fn's frame (task_start's frame lies between). The
+ * search runs upward from 8 KiB + 16 below that frame, which lies at most
+ * a few hundred bytes under the guard, inside the 1 KiB FPU area: never
+ * through the used stack, whose dead frames may hold copies of the canary
+ * (registers the switch or an interrupt saved after the core compared the
+ * guard words). */
 #define TX_TEST_CANARY 0x5ac4ca4a5ac4ca4aull
+static unsigned long victim_frame;
+
 static noinline const u64 *find_guard(void)
 {
-	volatile char here;
-	const u64 *p = (const u64 *)((unsigned long)&here & ~15ul);
+	const u64 *p = (const u64 *)((victim_frame - 8192 - 16) & ~7ul);
 	unsigned int i;
 
-	for (i = 0; i < 8192 / 8; i++, p--)
+	for (i = 0; i < 1024 / 8; i++, p++)
 		if (p[0] == TX_TEST_CANARY && p[1] == TX_TEST_CANARY)
 			return p;
 	return NULL;
@@ -134,8 +141,10 @@ static noinline void skip_guard(void)
 	unsigned long skip;
 	volatile char *big;
 
-	if (!guard)
+	if (!guard) {
+		pr_err("tx_fault: no stack guard found above victim_fn's frame - 8 KiB\n");
 		return;
+	}
 	skip = (unsigned long)&here - ((unsigned long)guard - 16);
 	big = __builtin_alloca(skip);
 	big[skip - 1] = 1;
@@ -147,6 +156,7 @@ static noinline void skip_guard(void)
 
 static void victim_fn(long unused)
 {
+	victim_frame = (unsigned long)__builtin_frame_address(0);
 	for (;;) {
 		WRITE_ONCE(jobs, jobs + 1);
 		if (!strcmp(kind, "overflow"))
