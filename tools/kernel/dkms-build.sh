@@ -13,7 +13,7 @@
 #      module signing as on a Debian machine but with a throw-away key pair in
 #      build/dkms/ (sign_file / mok_signing_key / mok_certificate are taken
 #      from the environment by dkms 3.0);
-#   4. checks that the four modules are in the DKMS tree with the right
+#   4. checks that the modules (dkms.conf's) are in the DKMS tree with the right
 #      vermagic and a signature.
 # `dkms install` is not run: it needs the target kernel's /lib/modules and
 # runs depmod for it (a real Debian machine: `dkms install -m tactus -v V`).
@@ -59,11 +59,13 @@ mkdir -p "$SRC" "$TREE"
 T0="$(tx_now)"
 
 # What a user's /usr/src/tactus-<version> holds: dkms.conf and the module
-# sources (no tests, examples, tools or docs).
+# sources (no tests, examples, tools or docs but the one tool module,
+# tactus_latency.c).
 stage_source() {
     local s="$SRC/$PKG-$PKGVER"
     mkdir -p "$s"
-    rsync -a --delete --exclude /build --exclude .git --exclude /tests --exclude /tools \
+    rsync -a --delete --exclude /build --exclude .git --exclude /tests \
+        --include /tools/ --include /tools/tactus/ --include /tools/tactus/tactus_latency.c --exclude '/tools/**' \
         --exclude /examples --exclude /docs --exclude /arch/host \
         --include '*/' --include '*.c' --include '*.h' --include '*.cpp' --include '*.hpp' \
         --include '*.S' --include '*.mk' --include '/Kbuild' --include '/dkms.conf' \
