@@ -278,6 +278,8 @@ CpuState &Scheduler::schedule(CpuState &c)
 	Count budget = budget_deadline(c);
 	if (budget < c.programmed || (budget == kForever && c.programmed_budget))
 		reprogram(c);
+	// While a task runs, Linux's fault path must not take its faults for
+	// the interrupted process's (hal/hal.h). O(1).
 	if (prev->linux_ctx)
 		tx_hal_linux_away(1);
 	else if (next->linux_ctx)
