@@ -56,6 +56,7 @@ TX_SCHED_FREESTANDING := \
 	sched/tasks.cpp \
 	sched/timers.cpp \
 	sched/faults.cpp \
+	sched/user_timers.cpp \
 	sched/wait.cpp \
 	sched/pi.cpp \
 	sched/info.cpp \
@@ -65,6 +66,7 @@ TX_SCHED_FREESTANDING := \
 	lib/muldiv.cpp \
 	api/rtai_sched.cpp \
 	api/rtai_hal.cpp \
+	api/rtai_timer.cpp \
 	api/rtai_ipc.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------

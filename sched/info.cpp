@@ -161,6 +161,22 @@ unsigned int tx_sched_delete_tasks(int (*match)(void (*)(long), const void *, vo
 	return g_sched.delete_tasks_if(match ? +pred : nullptr, &m);
 }
 
+unsigned int tx_sched_free_user_timers(int (*match)(void (*)(void), void *), void *ctx)
+{
+	struct Match {
+		int (*fn)(void (*)(void), void *);
+		void *ctx;
+	} m{match, ctx};
+	auto pred = [](void (*handler)(void), void *p) {
+		auto *mm = static_cast<Match *>(p);
+		return mm->fn(handler, mm->ctx) != 0;
+	};
+	unsigned int n = 0;
+	for (unsigned cpu = 0; cpu < kMaxCpus; cpu++)
+		n += g_sched.free_user_timer(cpu, match ? +pred : nullptr, &m);
+	return n;
+}
+
 unsigned int tx_sched_cpu_offline(unsigned int cpu) { return g_sched.set_cpu_offline(cpu); }
 void tx_sched_cpu_online(unsigned int cpu) { g_sched.set_cpu_online(cpu); }
 

@@ -70,6 +70,10 @@ int tx_sched_tasks(struct tx_task_info *out, int max);
  * task's function and the address of its control block (the RT_TASK), all
  * if match is NULL; returns how many. Linux context. */
 unsigned int tx_sched_delete_tasks(int (*match)(void (*entry)(long), const void *task, void *ctx), void *ctx);
+/* Remove the rt_request_timer handlers for which match(handler, ctx) holds
+ * (all if match is NULL), waiting for any that runs; returns how many.
+ * Linux context. */
+unsigned int tx_sched_free_user_timers(int (*match)(void (*handler)(void), void *ctx), void *ctx);
 /* CPU hotplug (Linux context, on that CPU): offline returns the number of
  * tasks placed there and refuses if nonzero; 0: no task can be placed on it
  * until tx_sched_cpu_online. */

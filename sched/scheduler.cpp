@@ -108,6 +108,10 @@ void Scheduler::init(uint32_t online_cpus)
 		c.dying = nullptr;
 		c.zombies.init(nullptr);
 		c.ntasks = 0;
+		c.user_timer = Timer(); // no owner: rt_request_timer's
+		c.user_handler = nullptr;
+		c.user_period = c.user_due = 0;
+		c.user_running = false;
 		c.switches = c.timer_irqs = c.ipis = c.fpu_saves = c.fpu_restores = c.watchdog_hits = c.throttles = 0;
 	}
 }

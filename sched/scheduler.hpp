@@ -127,6 +127,15 @@ struct CpuState {
 	StackHeader *dying;   // stack of the dead task switched away from
 	ListNode zombies;     // DeferredBlock::link: blocks Linux frees (linux_work)
 	unsigned ntasks;      // [ipc]: tasks placed here
+	// rt_request_timer's handler on this CPU (sched/user_timers.cpp):
+	// called from the timer interrupt, outside the locks, when user_timer
+	// (in 'timers', no owner) expires; then again user_period later, or
+	// when rt_set_timer_delay says (user_period 0).
+	Timer user_timer;
+	void (*user_handler)(void); // null: none
+	Count user_period;
+	Count user_due;             // the expired shot's time, 0: none pending
+	bool user_running;          // [atomic] the handler runs now (free waits)
 
 	// Counters for /proc and benchmarks.
 	uint64_t switches, timer_irqs, ipis, fpu_saves, fpu_restores, watchdog_hits, throttles;
@@ -158,6 +167,15 @@ public:
 	tx_task_fault *fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top); // exception context
 	[[noreturn]] void task_faulted();                                      // the faulted task
 	int set_trap_handler(Task *t, unsigned vec, tx_trap_handler h, tx_trap_handler *old); // any context
+	// rt_request_timer (sched/user_timers.cpp): a handler the timer
+	// interrupt of 'cpu' calls every 'period' counts (0: when
+	// set_user_timer_delay says). Linux context.
+	int request_user_timer(unsigned cpu, void (*handler)(void), Count period);
+	int set_user_timer_delay(Count delay); // this CPU's handler, or CPU 0's from Linux
+	// Remove the handler of 'cpu' when match(handler, ctx) holds (always
+	// when match is null); returns whether one was removed. Waits until
+	// it has returned. Linux context.
+	bool free_user_timer(unsigned cpu, bool (*match)(void (*)(void), void *) = nullptr, void *ctx = nullptr);
 	int change_prio(Task *t, int prio);                // any context
 	int set_cpus(Task *t, uint32_t cpus);              // Linux context
 	int set_round_robin(Task *t, Count quantum);       // any context; 0 = FIFO
@@ -505,6 +523,9 @@ private:
 		stop_overrun(c, t, sp_below);
 	}
 	void stop_overrun(CpuState &c, Task *t, bool sp_below);
+	void user_timer_expired(CpuState &c, Timer *t);
+	void run_user_timer(CpuState &c, bool ipc_held);
+	void queue_user_timer(CpuState &c, Count deadline);
 	void set_effective_prio(Task *t, int prio);
 	int inherited_prio(const Task *t) const;
 	void cancel_wait(Task *t, int result);

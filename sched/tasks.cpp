@@ -384,7 +384,7 @@ unsigned Scheduler::set_cpu_offline(unsigned cpu)
 	unsigned long flags = ipc_enter();
 	acquire_all_cpus();
 	CpuState &c = cpus_[cpu];
-	unsigned hosted = c.ntasks;
+	unsigned hosted = c.ntasks + (c.user_handler ? 1 : 0);
 	if (!hosted && c.online) {
 		c.online = false;
 		online_ &= ~(1u << cpu);

@@ -135,6 +135,10 @@ inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool
 {
 	TX_CPU_LOCK_HELD(c);
 	while (Timer *t = c.timers.expired(horizon)) {
+		if (__builtin_expect(!t->owner, 0)) { // rt_request_timer's
+			user_timer_expired(c, t);
+			continue;
+		}
 		Task *task = static_cast<Task *>(t->owner);
 		if (ipc_wait(task->wait) && !ipc_held)
 			return false;
@@ -259,6 +263,10 @@ bool Scheduler::timer_irq()
 			expire_timers(c, horizon, now, true);
 		}
 	}
+	if (__builtin_expect(c.user_due != 0, 0)) {
+		run_user_timer(c, ipc_held); // the locks dropped and this CPU's taken again
+		ipc_held = false;
+	}
 	check_budgets(c, now);
 	Task *next = pick(c);
 	bool switch_needed = next != c.current;
@@ -313,9 +321,13 @@ Count Scheduler::start_timer(Count period)
 	tick_period_ = mode_ == TimerMode::Periodic ? period : 0;
 	timer_running_ = true;
 	Count now = counter();
-	for (CpuState &c : cpus_)
-		if (c.online)
-			restart_timer(c, now);
+	for (CpuState &c : cpus_) {
+		if (!c.online)
+			continue;
+		if (c.user_handler && c.user_period && !c.user_timer.queued())
+			c.timers.insert(&c.user_timer, now + c.user_period); // stop_timer took it out
+		restart_timer(c, now);
+	}
 	release_all_cpus();
 	ipc_leave(flags);
 	return period;
@@ -341,7 +353,8 @@ void Scheduler::stop_timer()
 				more = t != nullptr;
 				if (more) {
 					c.timers.remove(t);
-					fire_popped(c, static_cast<Task *>(t->owner));
+					if (t->owner) // else rt_request_timer's: it waits for the next start
+						fire_popped(c, static_cast<Task *>(t->owner));
 				} else if (&c == &this_cpu()) {
 					reprogram(c);
 				} else if (c.online) {

@@ -72,6 +72,11 @@ static int task_of_module(void (*entry)(long), const void *task, void *mod)
 	return within_module((unsigned long)entry, mod) || within_module((unsigned long)task, mod);
 }
 
+static int handler_of_module(void (*handler)(void), void *mod)
+{
+	return within_module((unsigned long)handler, mod);
+}
+
 static int module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
 	struct module *mod = data;
@@ -83,6 +88,10 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	n = tx_sched_delete_tasks(task_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u real-time task(s) running at unload; deleted them\n",
+			mod->name, n);
+	n = tx_sched_free_user_timers(handler_of_module, mod);
+	if (n)
+		pr_warn("tactus: module %s left %u timer handler(s) (rt_request_timer) at unload; freed them\n",
 			mod->name, n);
 	return NOTIFY_OK;
 }
@@ -278,6 +287,7 @@ static void __exit tactus_sched_exit(void)
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)
 		pr_warn("tactus: %u real-time task(s) still existed at unload; deleted them\n", n);
+	tx_sched_free_user_timers(NULL, NULL); /* their modules' unload freed them already */
 	tx_core_linux_work(); /* free their stacks now */
 	tx_hal_detach_core();
 	pr_info("tactus: scheduler unloaded\n");
@@ -323,6 +333,11 @@ EXPORT_SYMBOL_GPL(rt_linux_use_fpu);
 EXPORT_SYMBOL_GPL(rt_task_use_fpu);
 EXPORT_SYMBOL_GPL(rt_get_exectime);
 EXPORT_SYMBOL_GPL(rt_set_task_trap_handler);
+EXPORT_SYMBOL_GPL(rt_request_timer);
+EXPORT_SYMBOL_GPL(rt_request_timer_cpuid);
+EXPORT_SYMBOL_GPL(rt_free_timer);
+EXPORT_SYMBOL_GPL(rt_free_timers);
+EXPORT_SYMBOL_GPL(rt_set_timer_delay);
 EXPORT_SYMBOL_GPL(rtai_cpuid);
 EXPORT_SYMBOL_GPL(rtai_rdtsc);
 EXPORT_SYMBOL_GPL(rtai_llimd);

@@ -187,6 +187,36 @@ struct rt_msi_dev {
 int rt_request_msi_irq(struct rt_msi_dev *dev, int (*handler)(unsigned irq, void *cookie), void *cookie,
 		       int retmode);
 
+/*
+ * The timer (provided by tactus_sched, which owns the co-kernel timer: the
+ * arm64 generic timer's NMI, the x86 HPET comparator's).
+ *
+ * rt_request_timer(handler, tick, use_apic): 'handler' is called by CPU 0's
+ * timer interrupt every 'tick' counts (nano2count) from now on, or, with
+ * tick 0 (oneshot), at the delays rt_set_timer_delay() gives. It runs as a
+ * real-time interrupt handler does: masked, after the timer's expiry, no
+ * lock held; it may wake tasks, signal semaphores, put to FIFOs, never
+ * block. Never before its time (the interrupt is aimed early by the
+ * scheduler's gravity: the handler waits for its time), and at most once
+ * per interrupt: periods it missed are skipped. The scheduler's own timer
+ * keeps running for its tasks meanwhile, in the same mode; use_apic is
+ * ignored (one timer per CPU, the port's). Linux process context. Returns
+ * 0; -EINVAL (NULL handler); -EBUSY (that CPU has a handler already).
+ * rt_request_timer_cpuid(): the same on CPU 'cpuid' (-EINVAL: not online).
+ * A module's handler is freed when the module unloads (dmesg says so).
+ */
+int rt_request_timer(void (*handler)(void), unsigned tick, int use_apic);
+int rt_request_timer_cpuid(void (*handler)(void), unsigned tick, int cpuid);
+/* Remove CPU 0's handler / every CPU's; they return once no handler runs.
+ * Linux process context (a handler freeing its own does not wait). */
+void rt_free_timer(void);
+void rt_free_timers(void);
+/* The next call of the handler 'delay' counts from now: its CPU's handler
+ * from its handler or a task there, CPU 0's from Linux. A periodic
+ * handler's next period moves. Nothing happens for delay <= 0 or no
+ * handler. Any context. */
+void rt_set_timer_delay(int delay);
+
 #ifdef __cplusplus
 }
 #endif
