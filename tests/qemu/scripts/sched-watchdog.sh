@@ -95,7 +95,17 @@ tx_check "masked-task-ran-200-ms-masked (${ran:-?} ns)" test "${ran:-0}" -ge 200
 seen=$(tx_since | grep -c "tactus: CPU $mcpu has taken no co-kernel interrupt for [0-9]* us after its timer was due")
 if [ $mcpu = 1 ]; then
 	back=$(tx_since | grep "tactus: CPU 1 takes co-kernel interrupts again, its timer [0-9]* us late; running: task" | head -n 1)
-	tx_check "masked-cpu-reported-once ($seen)" test "$seen" = 1
+	own=$(tx_since | grep "tactus: CPU 1 took its co-kernel timer interrupt more than a watchdog budget late (the co-kernel was masked there, or the CPU did not run): [0-9]* us late; running: task" | head -n 1)
+	if [ "$seen" = 0 ] && [ -z "$back" ] && ! tx_timing; then
+		# Linux's watch on CPU 0 is delayed work: on a real-time
+		# boot of a busy host (the debug kernel, or vCPU 0 descheduled)
+		# it may not run within the 200 ms. Then CPU 1's own late timer
+		# interrupt is the report, as on one CPU; never neither.
+		back=$own
+		tx_check "masked-cpu-reported-by-itself (the watch on CPU 0 did not run in time)" test -n "$own"
+	else
+		tx_check "masked-cpu-reported-once ($seen)" test "$seen" = 1
+	fi
 else
 	back=$(tx_since | grep "tactus: CPU 0 took its co-kernel timer interrupt more than a watchdog budget late (the co-kernel was masked there, or the CPU did not run): [0-9]* us late; running: task" | head -n 1)
 	tx_check "no-other-cpu-to-report ($seen)" test "$seen" = 0

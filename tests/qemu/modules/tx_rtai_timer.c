@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tests/qemu/modules/tx_rtai_timer.c - RTAI's timer handler as an RTAI HAL
+ * client uses it (asm/rtai_hal.h): rt_request_timer_cpuid() on CPU 'cpu'.
+ *   mode=periodic  every tick_us; the handler counts its calls, the
+ *                  lateness of each against the grid t0 + k * tick (in ns:
+ *                  (now - t0) mod tick) and signals a semaphore a task
+ *                  waits on (the task counts its wake-ups)
+ *   mode=oneshot   no period: 'shots' calls, each re-arming the next with
+ *                  rt_set_timer_delay(tick_us) from the handler; the
+ *                  shortest gap between two calls is kept
+ * A second request on the same CPU must fail with -EBUSY (busy_ret). With
+ * leak=1 the module does not free its handler at exit: the scheduler's
+ * unload hook must (dmesg says so) before the handler's code goes.
+ * Read-only parameters: calls, woken. At unload:
+ *   tx_rtai_timer: result mode=... calls=N woken=N lat_max_ns=N min_gap_ns=N skipped=N busy_ret=-16 req_ret=0
+ * (skipped: grid points between the first and the last periodic call that
+ * had none)
+ */
+#include <linux/module.h>
+
+#include <rtai_sched.h>
+#include <rtai_sem.h>
+
+static char *mode = "periodic";
+module_param(mode, charp, 0444);
+static int tick_us = 500;
+module_param(tick_us, int, 0444);
+static int cpu;
+module_param(cpu, int, 0444);
+static int shots = 5;
+module_param(shots, int, 0444);
+static int leak;
+module_param(leak, int, 0444);
+static unsigned long calls, woken;
+module_param(calls, ulong, 0444);
+module_param(woken, ulong, 0444);
+
+static RT_TASK waiter;
+static SEM sem;
+static RTIME t0, tick, first_call, last_call;
+static long long lat_max_ns = -1, min_gap_ns = -1;
+static int busy_ret = 1, req_ret = 1;
+static bool oneshot;
+
+static void other_handler(void) { }
+
+static void handler(void)
+{
+	RTIME now = rt_get_time();
+
+	if (oneshot) {
+		if (last_call) {
+			long long gap = count2nano(now - last_call);
+
+			if (min_gap_ns < 0 || gap < min_gap_ns)
+				min_gap_ns = gap;
+		}
+		last_call = now;
+		WRITE_ONCE(calls, calls + 1);
+		if (calls < shots)
+			rt_set_timer_delay((int)tick);
+		return;
+	}
+	{
+		long long lat = count2nano((now - t0) % tick);
+
+		if (lat > lat_max_ns)
+			lat_max_ns = lat;
+	}
+	if (!first_call)
+		first_call = now;
+	last_call = now;
+	WRITE_ONCE(calls, calls + 1);
+	rt_sem_signal(&sem);
+}
+
+static void wait_for_handler(long unused)
+{
+	for (;;) {
+		if (rt_sem_wait(&sem) >= RTE_BASE)
+			return; /* deleted: unload */
+		WRITE_ONCE(woken, woken + 1);
+	}
+}
+
+static int __init tx_rtai_timer_init(void)
+{
+	int err;
+
+	oneshot = !strcmp(mode, "oneshot");
+	/* oneshot on CPU 0 only: from Linux, rt_set_timer_delay arms CPU 0's. */
+	if ((!oneshot && strcmp(mode, "periodic")) || (oneshot && cpu) || tick_us < 10 || shots < 1)
+		return -EINVAL;
+	tick = nano2count((RTIME)tick_us * 1000);
+	rt_typed_sem_init(&sem, 0, CNT_SEM);
+	err = rt_task_init_cpuid(&waiter, wait_for_handler, 0, 8192, 1, 0, NULL, cpu);
+	if (err) {
+		rt_sem_delete(&sem);
+		return err;
+	}
+	rt_task_resume(&waiter);
+	t0 = rt_get_time();
+	req_ret = rt_request_timer_cpuid(handler, oneshot ? 0 : (unsigned)tick, cpu);
+	busy_ret = rt_request_timer_cpuid(other_handler, (unsigned)tick, cpu);
+	if (req_ret) {
+		rt_task_delete(&waiter);
+		rt_sem_delete(&sem);
+		pr_err("tx_rtai_timer: rt_request_timer_cpuid: %d\n", req_ret);
+		return req_ret;
+	}
+	if (oneshot)
+		rt_set_timer_delay((int)tick); /* from Linux: CPU 0's handler */
+	return 0;
+}
+
+static void __exit tx_rtai_timer_exit(void)
+{
+	long long skipped;
+
+	if (!leak)
+		rt_free_timers();
+	rt_task_delete(&waiter);
+	rt_sem_delete(&sem);
+	/* Periodic: the grid points between the first and the last call that
+	 * had no call (0 when none was skipped). */
+	skipped = !oneshot && calls ? (long long)((last_call - first_call + tick / 2) / tick) + 1 - (long long)calls : 0;
+
+	pr_info("tx_rtai_timer: result mode=%s calls=%lu woken=%lu lat_max_ns=%lld min_gap_ns=%lld skipped=%lld busy_ret=%d req_ret=%d\n",
+		mode, calls, woken, lat_max_ns, min_gap_ns, skipped, busy_ret, req_ret);
+}
+
+module_init(tx_rtai_timer_init);
+module_exit(tx_rtai_timer_exit);
+MODULE_LICENSE("GPL");
