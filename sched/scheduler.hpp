@@ -526,6 +526,7 @@ private:
 	void user_timer_expired(CpuState &c, Timer *t);
 	void run_user_timer(CpuState &c, bool ipc_held);
 	void queue_user_timer(CpuState &c, Count deadline);
+	void event_queued(CpuState &c, Count deadline);
 	void set_effective_prio(Task *t, int prio);
 	int inherited_prio(const Task *t) const;
 	void cancel_wait(Task *t, int result);

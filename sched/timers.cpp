@@ -19,6 +19,14 @@ void Scheduler::arm_timer(Task *t, Count deadline)
 	CpuState &c = cpu_of(t);
 	TX_ASSERT_LOCKED(c.lock.held_here());
 	c.timers.insert(&t->timer, deadline);
+	event_queued(c, deadline);
+}
+
+// c's lock; an event at 'deadline' was just queued on c. If it comes
+// before what c's hardware timer holds, reprogram it: here, or by c itself
+// after an IPI. O(1).
+void Scheduler::event_queued(CpuState &c, Count deadline)
+{
 	if (deadline - gravity_ >= c.programmed)
 		return;
 	if (&c == &this_cpu()) {

@@ -14,23 +14,15 @@
 
 namespace tx {
 
-// c's lock. Queue c's shot at 'deadline'; c's hardware timer is
-// reprogrammed if it is now the earliest (by an IPI for another CPU, as
-// arm_timer does). O(log n).
+// c's lock. Queue c's shot at 'deadline' (instead of the one queued); c's
+// hardware timer is reprogrammed if it is now the earliest. O(log n).
 void Scheduler::queue_user_timer(CpuState &c, Count deadline)
 {
 	TX_CPU_LOCK_HELD(c);
 	if (c.user_timer.queued())
 		c.timers.remove(&c.user_timer);
 	c.timers.insert(&c.user_timer, deadline);
-	if (deadline - gravity_ >= c.programmed)
-		return;
-	if (&c == &this_cpu()) {
-		reprogram(c);
-	} else {
-		c.timer_dirty = true;
-		tx_port_send_ipi(c.index);
-	}
+	event_queued(c, deadline);
 }
 
 // This CPU's lock, in timer_irq's expiry: the shot at t->deadline is due by

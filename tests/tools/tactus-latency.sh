@@ -7,19 +7,10 @@
 # tactus_latency.c's layout), the histogram and its file, the bad inputs,
 # a task that sends nothing, a module that fails to load. (The QEMU test
 # tactus-command runs it for real.) Ends with "N passed, N failed".
-set -u
 here=$(cd "$(dirname "$0")" && pwd)
-tactus="$(cd "$here/../.." && pwd)/tools/tactus/tactus"
-work=$(mktemp -d)
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 trap 'kill $(cat "$work"/writer.pid 2>/dev/null) 2>/dev/null; rm -rf "$work"' EXIT
-passed=0 failed=0
-pass() { echo "TACTUS-CHECK: PASS $1"; passed=$((passed + 1)); }
-bad() { echo "TACTUS-CHECK: FAIL $1: $2"; failed=$((failed + 1)); }
-expect_rc() { if [ "$rc" = "$2" ]; then pass "$1-exit-$2"; else bad "$1-exit-$2" "exit $rc; output:
-$out"; fi; }
-has() { if echo "$out" | grep -Eq "$2"; then pass "$1"; else bad "$1" "no line matching '$2' in:
-$out"; fi; }
-same() { if [ "$2" = "$3" ]; then pass "$1"; else bad "$1" "'$2', want '$3'"; fi; }
 
 root="$work/root" bin="$work/bin" mods="$work/mods" calls="$work/calls"
 mkdir -p "$root/sys/module" "$root/proc/tactus" "$root/dev" "$bin" "$mods"
@@ -142,5 +133,4 @@ run latency --dir "$work/nowhere"
 expect_rc no-modules 1
 has no-modules-says "no tactus_hal.ko and tactus_latency.ko in $work/nowhere"
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

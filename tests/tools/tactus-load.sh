@@ -5,19 +5,9 @@
 # parameters per module, what is already loaded, the rollback when a module
 # fails, the refusal to unload under a task module. (The QEMU test
 # tactus-command does it for real.) Ends with "N passed, N failed".
-set -u
 here=$(cd "$(dirname "$0")" && pwd)
-tactus="$(cd "$here/../.." && pwd)/tools/tactus/tactus"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-pass() { echo "TACTUS-CHECK: PASS $1"; passed=$((passed + 1)); }
-bad() { echo "TACTUS-CHECK: FAIL $1: $2"; failed=$((failed + 1)); }
-expect_rc() { if [ "$rc" = "$2" ]; then pass "$1-exit-$2"; else bad "$1-exit-$2" "exit $rc; output:
-$out"; fi; }
-has() { if echo "$out" | grep -Eq "$2"; then pass "$1"; else bad "$1" "no line matching '$2' in:
-$out"; fi; }
-same() { if [ "$2" = "$3" ]; then pass "$1"; else bad "$1" "'$2', want '$3'"; fi; }
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 
 root="$work/root" bin="$work/bin" mods="$work/mods" calls="$work/calls"
 mkdir -p "$root/sys/module" "$bin" "$mods"
@@ -93,5 +83,4 @@ expect_rc unload-unknown-option 2
 run load --help
 expect_rc load-help 0
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish

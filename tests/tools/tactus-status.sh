@@ -5,20 +5,9 @@
 # one named with a space as %ps names a task without a name), and its
 # errors. Prints "TACTUS-CHECK: PASS|FAIL name" per check and ends with
 # "N passed, N failed".
-set -u
 here=$(cd "$(dirname "$0")" && pwd)
-tactus="$(cd "$here/../.." && pwd)/tools/tactus/tactus"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-pass() { echo "TACTUS-CHECK: PASS $1"; passed=$((passed + 1)); }
-bad() { echo "TACTUS-CHECK: FAIL $1: $2"; failed=$((failed + 1)); }
-expect_rc() { if [ "$rc" = "$2" ]; then pass "$1-exit-$2"; else bad "$1-exit-$2" "exit $rc; output:
-$out"; fi; }
-has() { if echo "$out" | grep -Eq "$2"; then pass "$1"; else bad "$1" "no line matching '$2' in:
-$out"; fi; }
-hasnt() { if echo "$out" | grep -Eq "$2"; then bad "$1" "a line matches '$2' in:
-$out"; else pass "$1"; fi; }
+# shellcheck source=lib.sh
+. "$here/lib.sh"
 run() { out=$(TACTUS_SYSROOT=$root "$tactus" status "$@" 2>&1); rc=$?; }
 
 root="$work/loaded"
@@ -72,5 +61,4 @@ out=$("$tactus" status --help 2>&1); rc=$?
 expect_rc help 0
 has help-text '^Usage: tactus status'
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+finish
