@@ -46,6 +46,7 @@ MODULE_PARM_DESC(retry_cap, "most retry NMIs in a row before waiting for Linux t
 /* ---- Redirection ------------------------------------------------------------ */
 
 extern void tx_x86_trampoline(void);
+extern const char tx_x86_trampoline_dispatch[], tx_x86_trampoline_tail[], tx_x86_trampoline_iret[];
 unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
 
 /*
@@ -73,20 +74,55 @@ static bool redirectable(struct pt_regs *regs)
 	return regs->sp - CPU_ENTRY_AREA_BASE >= CPU_ENTRY_AREA_MAP_SIZE;
 }
 
-/* Build an IRETQ frame of the interrupted context on its own stack, point
- * both copies of the NMI's return frame at the trampoline with that stack.
- * The "iret" copy is patched with compare-and-exchange, sp first: a nested
- * NMI that rewrote it (repeat_nmi) makes us leave it alone, and repeat_nmi
- * then copies our patched outermost frame over it. */
-static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
+/* Make the NMI return to ip with sp and flags: both copies of its return
+ * frame. The "iret" copy is patched with compare-and-exchange, sp first: a
+ * nested NMI that rewrote it (repeat_nmi) makes us leave it alone, and
+ * repeat_nmi then copies our patched outermost frame over it. */
+static void set_return(struct pt_regs *regs, unsigned long ip, unsigned long sp, unsigned long flags)
 {
 	unsigned long *iret = (unsigned long *)(regs + 1);
+	unsigned long old_sp = regs->sp, old_flags = regs->flags, old_ip = regs->ip;
+
+	regs->ip = ip;
+	regs->sp = sp;
+	regs->flags = flags;
+	if (cmpxchg_local(&iret[3], old_sp, sp) == old_sp && cmpxchg_local(&iret[2], old_flags, flags) == old_flags)
+		cmpxchg_local(&iret[0], old_ip, ip);
+}
+
+/* An NMI in the trampoline's tail (after its dispatch, up to its IRETQ;
+ * switch.S): the registers it saved are still at the tail's RSP (or 16
+ * words below it at the IRETQ), and so is the frame it returns with. A new
+ * frame there would nest a trampoline in the one about to end, and an NMI
+ * that meets each tail (a release phase-locked to it) nests them without
+ * end (a stack guard page hit in irq-edu at -icount). Instead the tail
+ * starts over at the dispatch with the same saved registers: IF is off
+ * there already, and the loads that follow read them again. */
+static bool rewind(struct pt_regs *regs, struct tx_x86_cpu *c)
+{
+	unsigned long ip = regs->ip, base = regs->sp;
+
+	if (ip < (unsigned long)tx_x86_trampoline_tail || ip > (unsigned long)tx_x86_trampoline_iret)
+		return false;
+	if (ip == (unsigned long)tx_x86_trampoline_iret)
+		base -= 16 * sizeof(long);
+	set_return(regs, (unsigned long)tx_x86_trampoline_dispatch, base, regs->flags);
+	c->stats.redirects++; /* a redirect that reuses the frame it found */
+	c->redirect_tsc = rdtsc();
+	return true;
+}
+
+/* Build an IRETQ frame of the interrupted context on its own stack and
+ * make the NMI return into the trampoline with that stack. */
+static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
+{
 	/* 16-byte aligned, so that the trampoline calls C aligned. */
 	unsigned long nsp = (regs->sp & ~15ul) - 6 * sizeof(long);
 	unsigned long *frame = (unsigned long *)nsp;
 	unsigned long flags = regs->flags & ~(X86_EFLAGS_IF | X86_EFLAGS_TF | X86_EFLAGS_AC | X86_EFLAGS_DF);
-	unsigned long old_sp = regs->sp, old_flags = regs->flags, old_ip = regs->ip;
 
+	if (rewind(regs, c))
+		return;
 	/* An NMI in the STI shadow of the idle loop's "sti; hlt" saw IP at the
 	 * HLT: returning there after the tasks ran would sleep with Linux work
 	 * pending (their wakeups); step over it, the idle loop re-checks. */
@@ -95,12 +131,7 @@ static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
 	frame[2] = regs->flags;
 	frame[3] = regs->sp;
 	frame[4] = regs->ss;
-	regs->ip = (unsigned long)tx_x86_trampoline;
-	regs->sp = nsp;
-	regs->flags = flags;
-	if (cmpxchg_local(&iret[3], old_sp, nsp) == old_sp &&
-	    cmpxchg_local(&iret[2], old_flags, flags) == old_flags)
-		cmpxchg_local(&iret[0], old_ip, (unsigned long)tx_x86_trampoline);
+	set_return(regs, (unsigned long)tx_x86_trampoline, nsp, flags);
 	c->stats.redirects++;
 	c->redirect_tsc = rdtsc();
 }

@@ -6,6 +6,7 @@
  * objtool, IBT and the return thunks see ordinary kernel assembly.
  */
 #include <linux/linkage.h>
+#include <linux/objtool.h>
 #include <asm/asm.h>
 #include <asm/nospec-branch.h>
 #include <asm/unwind_hints.h>
@@ -73,25 +74,35 @@ SYM_CODE_START(tx_x86_trampoline)
 	pushq	%r14
 	pushq	%r15
 	UNWIND_HINT_REGS
+SYM_INNER_LABEL(tx_x86_trampoline_dispatch, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR		/* reached by IRETQ or compared, never an indirect branch */
 	movq	%rsp, %rdi		/* 16-byte aligned here: 21 words below an aligned frame base */
 	call	tx_x86_redirected
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
-	popq	%r11
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rax
-	popq	%rcx
-	popq	%rdx
-	popq	%rsi
-	popq	%rdi
-	addq	$8, %rsp
+	/* The tail, unmasked: an NMI here that needs a switch rewinds to
+	 * tx_x86_trampoline_dispatch with RSP at the saved registers (nmi.c,
+	 * rewind()), instead of nesting a new frame. So RSP stays at them
+	 * until the one ADDQ: loads, not pops. */
+SYM_INNER_LABEL(tx_x86_trampoline_tail, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	movq	0*8(%rsp), %r15
+	movq	1*8(%rsp), %r14
+	movq	2*8(%rsp), %r13
+	movq	3*8(%rsp), %r12
+	movq	4*8(%rsp), %rbp
+	movq	5*8(%rsp), %rbx
+	movq	6*8(%rsp), %r11
+	movq	7*8(%rsp), %r10
+	movq	8*8(%rsp), %r9
+	movq	9*8(%rsp), %r8
+	movq	10*8(%rsp), %rax
+	movq	11*8(%rsp), %rcx
+	movq	12*8(%rsp), %rdx
+	movq	13*8(%rsp), %rsi
+	movq	14*8(%rsp), %rdi
+	addq	$16*8, %rsp		/* the registers and orig_ax */
 	UNWIND_HINT_IRET_REGS
+SYM_INNER_LABEL(tx_x86_trampoline_iret, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	iretq
 SYM_CODE_END(tx_x86_trampoline)
 
