@@ -1,3 +1,6 @@
+# tactus-timeout: 300
+# (it prints /proc/kallsyms, 50,000 lines, over the serial console: 83 s of a
+# 120 s limit at x86 -icount on a loaded host, and over the limit on a busier one)
 # Developer profile (tools/qemu/profile.py --test profile-cost --flat FUNC):
 # one scheduler operation of tests/qemu/modules/tx_cost.c in a loop
 # (tactus.profile_load=resume: rt_task_resume + rt_task_suspend, 2 switches;
