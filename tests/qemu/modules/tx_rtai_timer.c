@@ -13,10 +13,11 @@
  * leak=1 the module does not free its handler at exit: the scheduler's
  * unload hook must (dmesg says so) before the handler's code goes.
  * Read-only parameters: calls, woken. At unload:
- *   tx_rtai_timer: result mode=... calls=N woken=N lat_max_ns=N min_gap_ns=N skipped=N busy_ret=-16 req_ret=0
+ *   tx_rtai_timer: result mode=... calls=N woken=N pending=N lat_max_ns=N min_gap_ns=N skipped=N busy_ret=-16 req_ret=0
  * (skipped: grid points between the first and the last periodic call that
  * had none)
  */
+#include <linux/delay.h>
 #include <linux/module.h>
 
 #include <rtai_sched.h>
@@ -117,17 +118,28 @@ static int __init tx_rtai_timer_init(void)
 static void __exit tx_rtai_timer_exit(void)
 {
 	long long skipped;
+	int pending;
+
+	int i;
 
 	if (!leak)
-		rt_free_timers();
+		rt_free_timers(); /* returns once no handler runs: no signal after it */
+	/* The waiter (priority 1) takes what is still signalled; on a busy
+	 * real-time boot its CPU may lag behind the handler for a while. */
+	for (i = 0; i < 500 && rt_sem_count(&sem) > 0; i++)
+		msleep(1);
+	msleep(5); /* its count of the last wake-up */
+	pending = rt_sem_count(&sem);
+	if (pending < 0)
+		pending = 0; /* -1: the waiter waits, nothing is left */
 	rt_task_delete(&waiter);
 	rt_sem_delete(&sem);
 	/* Periodic: the grid points between the first and the last call that
 	 * had no call (0 when none was skipped). */
 	skipped = !oneshot && calls ? (long long)((last_call - first_call + tick / 2) / tick) + 1 - (long long)calls : 0;
 
-	pr_info("tx_rtai_timer: result mode=%s calls=%lu woken=%lu lat_max_ns=%lld min_gap_ns=%lld skipped=%lld busy_ret=%d req_ret=%d\n",
-		mode, calls, woken, lat_max_ns, min_gap_ns, skipped, busy_ret, req_ret);
+	pr_info("tx_rtai_timer: result mode=%s calls=%lu woken=%lu pending=%d lat_max_ns=%lld min_gap_ns=%lld skipped=%lld busy_ret=%d req_ret=%d\n",
+		mode, calls, woken, pending, lat_max_ns, min_gap_ns, skipped, busy_ret, req_ret);
 }
 
 module_init(tx_rtai_timer_init);
