@@ -523,7 +523,7 @@ private:
 		stop_overrun(c, t, sp_below);
 	}
 	void stop_overrun(CpuState &c, Task *t, bool sp_below);
-	void user_timer_expired(CpuState &c, Timer *t);
+	void user_timer_expired(CpuState &c);
 	void run_user_timer(CpuState &c, bool ipc_held);
 	void queue_user_timer(CpuState &c, Count deadline);
 	void event_queued(CpuState &c, Count deadline);

@@ -144,7 +144,7 @@ inline bool Scheduler::expire_timers(CpuState &c, Count horizon, Count now, bool
 	TX_CPU_LOCK_HELD(c);
 	while (Timer *t = c.timers.expired(horizon)) {
 		if (__builtin_expect(!t->owner, 0)) { // rt_request_timer's
-			user_timer_expired(c, t);
+			user_timer_expired(c);
 			continue;
 		}
 		Task *task = static_cast<Task *>(t->owner);

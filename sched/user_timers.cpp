@@ -7,7 +7,6 @@
 // device handlers do: in the interrupt, after the expiry, with no scheduler
 // lock held (it may signal a semaphore, resume a task, put to a FIFO), and
 // never earlier than its shot although the interrupt comes gravity_ early.
-#include "../hal/rt_log.hpp"
 #include "../lib/atomic.hpp"
 #include "errors.hpp"
 #include "scheduler.hpp"
@@ -25,14 +24,14 @@ void Scheduler::queue_user_timer(CpuState &c, Count deadline)
 	event_queued(c, deadline);
 }
 
-// This CPU's lock, in timer_irq's expiry: the shot at t->deadline is due by
-// the horizon. It leaves the queue; the handler runs after the expiry
-// (run_user_timer), which queues a periodic one again. O(log n).
-void Scheduler::user_timer_expired(CpuState &c, Timer *t)
+// This CPU's lock, in timer_irq's expiry: c's shot, the queue's head, is
+// due by the horizon. It leaves the queue; the handler runs after the
+// expiry (run_user_timer), which queues a periodic one again. O(log n).
+void Scheduler::user_timer_expired(CpuState &c)
 {
 	TX_CPU_LOCK_HELD(c);
 	c.timers.pop();
-	c.user_due = t->deadline > 0 ? t->deadline : 1;
+	c.user_due = c.user_timer.deadline > 0 ? c.user_timer.deadline : 1;
 }
 
 // timer_irq, this CPU's lock kept (and the IPC lock if ipc_held): both are

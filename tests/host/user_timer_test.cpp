@@ -13,16 +13,6 @@ using namespace txtest;
 
 namespace {
 
-class UserTimer : public HostTest {
-protected:
-	void TearDown() override
-	{
-		rt_free_timers();
-		HostTest::TearDown();
-	}
-	RT_TASK a{};
-};
-
 std::vector<Count> g_calls;
 SEM *g_sem;
 int g_rearm_left;
@@ -63,11 +53,27 @@ void reset_globals()
 	g_cpu_seen = -1;
 }
 
+class UserTimer : public HostTest {
+protected:
+	UserTimer() = default;
+	explicit UserTimer(tx::sim::Config config) : HostTest(config) {}
+	void SetUp() override
+	{
+		HostTest::SetUp();
+		reset_globals();
+	}
+	void TearDown() override
+	{
+		rt_free_timers();
+		HostTest::TearDown();
+	}
+	RT_TASK a{};
+};
+
 } // namespace
 
 TEST_F(UserTimer, PeriodicHandlerRunsEveryTickFromNow)
 {
-	reset_globals();
 	Count t0 = now();
 	ASSERT_EQ(rt_request_timer(record, 1000, 0), 0);
 	run(10500);
@@ -78,7 +84,6 @@ TEST_F(UserTimer, PeriodicHandlerRunsEveryTickFromNow)
 
 TEST_F(UserTimer, NeverEarlyThoughTheInterruptIsAimedEarly)
 {
-	reset_globals();
 	tx::g_sched.set_timer_gravity(300);
 	Count t0 = now();
 	ASSERT_EQ(rt_request_timer(record, 1000, 0), 0);
@@ -93,7 +98,6 @@ TEST_F(UserTimer, NeverEarlyThoughTheInterruptIsAimedEarly)
 
 TEST_F(UserTimer, BadRequestsAreRefused)
 {
-	reset_globals();
 	EXPECT_EQ(rt_request_timer(nullptr, 1000, 0), -EINVAL);
 	EXPECT_EQ(rt_request_timer_cpuid(record, 1000, -1), -EINVAL);
 	EXPECT_EQ(rt_request_timer_cpuid(record, 1000, 1), -EINVAL) << "CPU 1 is not online";
@@ -106,7 +110,6 @@ TEST_F(UserTimer, BadRequestsAreRefused)
 
 TEST_F(UserTimer, FreeStopsTheCallsAndAllowsANewRequest)
 {
-	reset_globals();
 	ASSERT_EQ(rt_request_timer(record, 1000, 0), 0);
 	run(3500);
 	EXPECT_EQ(g_calls.size(), 3u);
@@ -121,7 +124,6 @@ TEST_F(UserTimer, FreeStopsTheCallsAndAllowsANewRequest)
 
 TEST_F(UserTimer, OneshotHandlerRunsAtTheDelaysItSets)
 {
-	reset_globals();
 	ASSERT_EQ(rt_request_timer(record_and_rearm, 0, 0), 0);
 	run(5000);
 	EXPECT_TRUE(g_calls.empty()) << "oneshot: nothing before a delay is set";
@@ -142,7 +144,6 @@ TEST_F(UserTimer, OneshotHandlerRunsAtTheDelaysItSets)
 
 TEST_F(UserTimer, HandlerWakesATaskThatRunsRightAfterIt)
 {
-	reset_globals();
 	SEM s{};
 	ASSERT_EQ(rt_sem_init(&s, 0), 0);
 	g_sem = &s;
@@ -167,7 +168,6 @@ TEST_F(UserTimer, HandlerWakesATaskThatRunsRightAfterIt)
 
 TEST_F(UserTimer, SlowHandlerSkipsMissedPeriodsInsteadOfPilingUp)
 {
-	reset_globals();
 	g_handler_work = 2500; // longer than two periods
 	ASSERT_EQ(rt_request_timer(record_slowly, 1000, 0), 0);
 	run(20000);
@@ -179,7 +179,6 @@ TEST_F(UserTimer, SlowHandlerSkipsMissedPeriodsInsteadOfPilingUp)
 
 TEST_F(UserTimer, StopAndStartOfTheTimerStopAndResumeTheHandler)
 {
-	reset_globals();
 	ASSERT_EQ(rt_request_timer(record, 1000, 0), 0);
 	run(2500);
 	EXPECT_EQ(g_calls.size(), 2u);
@@ -193,7 +192,6 @@ TEST_F(UserTimer, StopAndStartOfTheTimerStopAndResumeTheHandler)
 
 TEST_F(UserTimer, ModuleUnloadFreesItsHandlerOnly)
 {
-	reset_globals();
 	ASSERT_EQ(rt_request_timer(record, 1000, 0), 0);
 	auto other_module = [](void (*h)(void), void *) { return h != record ? 1 : 0; };
 	EXPECT_EQ(tx_sched_free_user_timers(+other_module, nullptr), 0u);
@@ -206,25 +204,21 @@ TEST_F(UserTimer, ModuleUnloadFreesItsHandlerOnly)
 }
 
 namespace {
-class UserTimerSmp : public HostTest {
+tx::sim::Config two_cpus()
+{
+	tx::sim::Config c;
+	c.cpus = 2;
+	c.slice = 100;
+	return c;
+}
+class UserTimerSmp : public UserTimer {
 protected:
-	UserTimerSmp() : HostTest([] {
-		tx::sim::Config c;
-		c.cpus = 2;
-		c.slice = 100;
-		return c;
-	}()) {}
-	void TearDown() override
-	{
-		rt_free_timers();
-		HostTest::TearDown();
-	}
+	UserTimerSmp() : UserTimer(two_cpus()) {}
 };
 } // namespace
 
 TEST_F(UserTimerSmp, HandlerRunsOnItsCpuAndTheCpuStaysOnline)
 {
-	reset_globals();
 	ASSERT_EQ(rt_request_timer_cpuid(record_cpu, 1000, 1), 0);
 	run(3500);
 	EXPECT_GE(g_calls.size(), 3u);
