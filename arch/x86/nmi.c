@@ -43,6 +43,16 @@ static unsigned int retry_cap = 64;
 module_param(retry_cap, uint, 0444);
 MODULE_PARM_DESC(retry_cap, "most retry NMIs in a row before waiting for Linux to enable interrupts");
 
+size_t tx_rt_log_v(int level, const char *fmt, va_list ap);
+static __printf(2, 3) void rt_log_line(int level, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	tx_rt_log_v(level, fmt, ap);
+	va_end(ap);
+}
+
 /* ---- Redirection ------------------------------------------------------------ */
 
 extern void tx_x86_trampoline(void);
@@ -318,6 +328,41 @@ static bool chipset_error_nmi(void)
 	return x86_platform.get_nmi_reason() & NMI_REASON_MASK;
 }
 
+/*
+ * RFLAGS bits that are reserved (3, 5, 15 and 22-63 read as 0; 1 reads as
+ * 1): a CPU never pushes a frame with one of them set. Soaks under QEMU TCG
+ * met frames that had (docs/x86_64-port.md, "Open defects": the emulator's
+ * flags took a pointer's bits, DF and NT among them, and the kernel then
+ * ran string instructions backwards or faulted at an IRETQ). Counted, and
+ * reported once per CPU with where it was seen, so a soak says when the
+ * flags went bad instead of oopsing somewhere later. Bits no kernel frame
+ * ever has legitimately (NT, IOPL, and the reserved ones) are cleared in
+ * a kernel frame, so that its IRETQ does not fault; DF is left alone (a
+ * backwards memmove has it). O(1): one test on the common path.
+ */
+#define TX_X86_FLAGS_VALID 0x3f7fd7ul
+static void check_flags(struct pt_regs *regs, struct tx_x86_cpu *c)
+{
+	unsigned long bad = regs->flags & ~TX_X86_FLAGS_VALID;
+
+	if (likely(!bad && (regs->flags & X86_EFLAGS_FIXED)))
+		return;
+	if (!c->stats.bad_flags++)
+		rt_log_line(1, "WARNING: tactus: x86: an NMI frame has reserved RFLAGS bits set: "
+			    "flags %lx at ip %lx (cs %lx, sp %lx): the CPU (or emulator) state is corrupt",
+			    regs->flags, regs->ip, (unsigned long)regs->cs, regs->sp);
+	if (!user_mode(regs)) {
+		unsigned long *iret = (unsigned long *)(regs + 1);
+		unsigned long old = regs->flags;
+		unsigned long clean = (old & TX_X86_FLAGS_VALID & ~(X86_EFLAGS_NT | X86_EFLAGS_IOPL)) |
+				      X86_EFLAGS_FIXED;
+
+		regs->flags = clean;
+		if ((unsigned long)(regs + 1) == this_cpu_read(cpu_tss_rw.x86_tss.ist[IST_INDEX_NMI]) - 96)
+			cmpxchg_local(&iret[2], old, clean);
+	}
+}
+
 int tx_nmi(unsigned int type, struct pt_regs *regs)
 {
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
@@ -327,6 +372,7 @@ int tx_nmi(unsigned int type, struct pt_regs *regs)
 	u64 now;
 	unsigned long why;
 
+	check_flags(regs, c);
 	if (unlikely(READ_ONCE(c->in_timer_lock))) {
 		WRITE_ONCE(c->nmi_deferred, 1); /* sent again by timer_lock_drop() */
 		return chipset_error_nmi() ? NMI_DONE : NMI_HANDLED;
