@@ -26,6 +26,10 @@
 #            boots plus what the spare timer needs (arch.sh
 #            BENCH_IRQ_RUN_ARGS: arm64 -cpu max at EL2, x86 4 HPET
 #            comparators), the same for every system.
+#            paths: instructions from the timer NMI to the job and of the
+#            RT-to-RT switches, function by function (tools/bench/paths.sh,
+#            tools/qemu/profile.py: the test suite's kernel, one boot each),
+#            Tactus's share and Linux's; a table in results.md.
 # Every boot: tools/bench/run-one.sh, identical for every system of an arch:
 #   arm64   QEMU -M virt,gic-version=3 -cpu cortex-a57 -smp 1 -m 1024
 #           -icount shift=4,sleep=off -seed S -rtc ...,clock=vm
@@ -50,7 +54,7 @@
 #                    --quick: "1".
 #   --n N            samples at 1 ms per run (default 10000); --n100 N (default 10 x N)
 #   --loads "..."    default "idle irqoff grinder stressng"
-#   --kinds "..."    default "timer irq" (--quick: "timer")
+#   --kinds "..."    default "timer irq paths" (--quick: "timer")
 #   --systems "..."  default "a b c d" (arm64), "a c d" (x86_64)
 #   --cpu MODEL      QEMU -cpu for every boot instead of the runner's default
 #                    (cortex-a57, qemu64); e.g. x86_64 --cpu qemu64,+rdrand
@@ -102,7 +106,7 @@ if [ -z "$seeds" ]; then
     [ "$quick" -eq 0 ] && [ "$BENCH_ARCH" = arm64 ] && seeds="1 2 3"
 fi
 if [ -z "$kinds" ]; then
-    kinds="timer irq"
+    kinds="timer irq paths"
     [ "$quick" -eq 1 ] && kinds=timer
 fi
 if [ "$quick" -eq 1 ]; then
@@ -133,6 +137,7 @@ if [ "$report_only" -eq 0 ]; then
     # so that the parallel lanes finish together.
     runs=()
     for kind in $kinds; do
+        [ "$kind" = paths ] && continue # after the boots, below
         for load in stressng grinder irqoff idle; do
             case " $loads " in *" $load "*) ;; *) continue ;; esac
             for sys in d c b a; do
@@ -171,12 +176,18 @@ if [ "$report_only" -eq 0 ]; then
         tx_log "[bench] start: $r"
     done
     while [ "${#pid_of[@]}" -gt 0 ]; do finish_one; done
+    case " $kinds " in
+        *" paths "*) tx_log "[bench] paths (tools/bench/paths.sh)"
+            "$HERE/paths.sh" "$BENCH_ARCH" "$LOGS" || failed+=("paths") ;;
+    esac
     echo "$(date -Is) $total boots, $(tx_elapsed "$T0") s, jobs $jobs, n $n, n100 $n100, seeds '$seeds'" >"$OUT/timing.txt"
 fi
 
 tx_log "report: $OUT/results.md, results.json, hist-*.png"
 [ "$OUT" = "$BENCH_DIR" ] || cp -f "$BENCH_DIR/versions.txt" "$OUT/versions.txt" 2>/dev/null || true
 python3 "$HERE/report.py" --arch "$BENCH_ARCH" ${BENCH_CPU:+--cpu "$BENCH_CPU"} --logs "$LOGS" --out "$OUT" --n "$n" --n100 "$n100" --seeds "$seeds"
+python3 "$HERE/paths_report.py" "$LOGS" "$BENCH_ARCH" >"$OUT/paths.md"
+[ -s "$OUT/paths.md" ] && { echo; cat "$OUT/paths.md"; } >>"$OUT/results.md"
 tx_log "bench finished in $(mmss "$(tx_elapsed "$T0" | cut -d. -f1)") (mm:ss)"
 if [ "${#failed[@]}" -gt 0 ]; then
     tx_warn "${#failed[@]} boot(s) failed: ${failed[*]} (logs in $LOGS)"

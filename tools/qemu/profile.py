@@ -28,7 +28,13 @@ handler entry nearest before the job (the device's own NMI, not the timer
 NMI that released its raiser). --from-keep analyses a --keep of an earlier run.
 --test profile-cost --load resume|sem --flat rt_task_resume|rt_sem_signal:
 a switch path instead (tests/qemu/modules/tx_cost.c loop=1|2): every
-function's instructions per call of the --flat function.
+function's instructions per call of the --flat function, and the round
+trip: the median distance between two calls in a burst, function by function.
+--summary FILE writes what was found as JSON (tools/bench/paths.sh turns
+those into the path tables of `make bench`): per path kind (kick: the port's
+handler entered twice, or the x86 irq_work kick ran; redirect: the rest) the count, min, median, max and the
+median path's instructions per function with the module it is in (empty:
+the kernel); for --flat the round trip the same way.
 (a developer tool: `make`-level targets do not depend on it)
 """
 import argparse
@@ -108,14 +114,30 @@ def run(args, workdir):
 MAX_PATH = 20000  # instructions: longer is not one NMI's path to the job
 
 
+MODULE_OF = {}  # function name -> the module it is in ("" for the kernel)
+
+
 def load_symbols(serial):
     syms = []
     for line in serial:
         m = re.match(r"^([0-9a-f]{16}) [tTW] (\S+)(\s+\[(\S+)\])?", line.strip())
         if m and not m.group(2).startswith("$"):  # arm64 mapping symbols ($x, $d) name no function
             syms.append((int(m.group(1), 16), m.group(2)))
+            MODULE_OF[m.group(2)] = m.group(4) or ""
     syms.sort()
     return [a for a, _ in syms], [n for _, n in syms]
+
+
+def breakdown(names_seq):
+    """[[function, module, instructions], ...] of one path, most first."""
+    per = collections.Counter(names_seq)
+    return [[name, MODULE_OF.get(name, ""), count] for name, count in per.most_common()]
+
+
+def write_summary(path, summary):
+    import json
+    with open(path, "w") as f:
+        json.dump(summary, f, indent=1)
 
 
 def flat(func, pcs, fn, addrs, names):
@@ -136,6 +158,19 @@ def flat(func, pcs, fn, addrs, names):
     for name, count in per.most_common():
         if count / n >= 0.5:
             print("  %8.1f  %s" % (count / n, name))
+    # The round trip: the median distance between consecutive calls (inside
+    # a burst of the loop, where nothing else runs), and one such interval
+    # function by function.
+    gaps = sorted(calls[k + 1] - calls[k] for k in range(len(calls) - 1))
+    median = gaps[len(gaps) // 2]
+    k = next(k for k in range(len(calls) - 1) if calls[k + 1] - calls[k] == median)
+    trip = breakdown(fn[calls[k]:calls[k + 1]])
+    print("round trip (median distance between two calls): %d instructions" % median)
+    for name, module, count in trip:
+        print("  %6d  %s%s" % (count, name, " [%s]" % module if module else ""))
+    return {"function": func, "calls": n, "per_call": total / n,
+            "round_trip": {"count": len(gaps), "min": gaps[0], "median": median, "max": gaps[-1],
+                           "functions": trip}}
 
 
 def main():
@@ -159,6 +194,7 @@ def main():
                     help="no paths: every function's instructions in the window per call of FUNC "
                          "(entries into its first instruction), e.g. rt_task_resume for "
                          "--test profile-cost --load resume")
+    ap.add_argument("--summary", default=None, metavar="FILE", help="write the results as JSON")
     ap.add_argument("--from-keep", default=None,
                     help="analyse KEEP.exec/.serial of an earlier run instead of booting")
     args = ap.parse_args()
@@ -193,7 +229,9 @@ def main():
     fn = [name_of(pc) for pc in pcs]
     print("executed instructions logged: %d" % len(pcs))
     if args.flat:
-        flat(args.flat, pcs, fn, addrs, names)
+        result = flat(args.flat, pcs, fn, addrs, names)
+        if args.summary:
+            write_summary(args.summary, {"arch": args.arch, "test": args.test, "load": args.load, "flat": result})
         return
     # A path: from the last vector entry (el*_irq) before timer_nmi to the
     # first instruction of the job function after it.
@@ -235,6 +273,22 @@ def main():
     lengths = sorted(e - s for s, e in paths)
     print("%d paths: min %d, median %d, max %d instructions" %
           (len(lengths), lengths[0], lengths[len(lengths) // 2], lengths[-1]))
+    if args.summary:
+        kinds = {}
+        handler_entry = addrs[names.index(handler)]
+        for s, e in paths:
+            # A kick: the handler entered twice (arm64's second NMI), or
+            # Linux's irq_work ran the x86 kick.
+            entries = pcs[s:e].count(handler_entry)
+            kick = entries >= 2 or "tx_x86_kicked" in fn[s:e]
+            kinds.setdefault("kick" if kick else "redirect", []).append((e - s, s, e))
+        summary = {"arch": args.arch, "test": args.test, "load": args.load, "job": args.job, "kinds": {}}
+        for kind, items in kinds.items():
+            items.sort()
+            length, s, e = items[len(items) // 2]
+            summary["kinds"][kind] = {"count": len(items), "min": items[0][0], "median": length,
+                                      "max": items[-1][0], "functions": breakdown(fn[s:e])}
+        write_summary(args.summary, summary)
     paths.sort(key=lambda p: p[0] - p[1])
     for n, (s, e) in enumerate(paths[:args.show]):
         per = collections.OrderedDict()

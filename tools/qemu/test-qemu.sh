@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/qemu/test-qemu.sh ARCH [--no-debug|--kasan] [--boot BOOT]... [--list] [NAME...]
+# tools/qemu/test-qemu.sh ARCH [--no-debug|--kasan] [--boot BOOT]... [--list|--build-only] [NAME...]
 #
 # The QEMU integration suite of one architecture, ARCH = arm64 or x86_64
 # (stages qemu-arm64 and qemu-x86_64 of `make test`):
@@ -29,7 +29,9 @@
 #     # tactus-arch: ARCH [ARCH...]            (default: every architecture)
 # NAME... on the command line selects some (e.g. `test-qemu.sh arm64 sched-rr
 # fifo-basic`); --boot BOOT (repeatable) keeps only the boots of that kind
-# (e.g. `--boot icount`). --list prints the plan and exits. --kasan (arm64,
+# (e.g. `--boot icount`). --list prints the plan and exits; --build-only
+# builds the normal variant's modules and initramfs, prints the initramfs's
+# path as its last line and exits (tools/bench/paths.sh). --kasan (arm64,
 # `make test-debug`): one boot per test (its last that is not a debug boot;
 # icount becomes smp1: no timing asserted) on the KASAN + kmemleak kernel
 # (arch/arm64/kernel/kasan.config), timeouts x4, logs in
@@ -95,13 +97,14 @@ case "$arch" in
         USER_CC=gcc
         QLOGS="$TACTUS_LOGS/qemu-x86_64" ;;
 esac
-no_debug=0 list_only=0 select=() only_boots=" " kasan=0
+no_debug=0 list_only=0 build_only=0 select=() only_boots=" " kasan=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --no-debug) no_debug=1 ;;
         --kasan) kasan=1 ;;
         --boot) [ $# -ge 2 ] || usage; only_boots="$only_boots$2 "; shift ;;
         --list) list_only=1 ;;
+        --build-only) build_only=1 no_debug=1 ;;
         -h|--help) usage ;;
         -*) echo "unknown option '$1'" >&2; usage ;;
         *) select+=("$1") ;;
@@ -322,6 +325,11 @@ mkdir -p "$root/build/qemu-tests" "$QLOGS"
 t0="$(tx_now)"
 build_user || abort "test user programs (tests/qemu/modules/user/*.c) do not compile for $arch"
 stage_done "user programs" "$t0"
+if [ $build_only = 1 ]; then
+    build_variant normal
+    echo "$CPIO_normal"
+    exit 0
+fi
 if [ $kasan = 1 ]; then
     build_variant kasan
 else
