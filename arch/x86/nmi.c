@@ -347,10 +347,15 @@ static void check_flags(struct pt_regs *regs, struct tx_x86_cpu *c)
 
 	if (likely(!bad && (regs->flags & X86_EFLAGS_FIXED)))
 		return;
-	if (!c->stats.bad_flags++)
+	c->stats.bad_flags++;
+	/* Not while the co-kernel is masked here: the interrupted code may
+	 * hold the log ring's lock. A later frame is reported instead. */
+	if (!c->bad_flags_reported && !__this_cpu_read(tx_x86_masked)) {
+		c->bad_flags_reported = true;
 		rt_log_line(1, "WARNING: tactus: x86: an NMI frame has reserved RFLAGS bits set: "
 			    "flags %lx at ip %lx (cs %lx, sp %lx): the CPU (or emulator) state is corrupt",
 			    regs->flags, regs->ip, (unsigned long)regs->cs, regs->sp);
+	}
 	if (!user_mode(regs)) {
 		unsigned long *iret = (unsigned long *)(regs + 1);
 		unsigned long old = regs->flags;

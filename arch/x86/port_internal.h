@@ -55,6 +55,7 @@ struct tx_x86_cpu {
 	u64 redirect_tsc;       /* when redirect() ran: the trampoline measures the exit */
 	unsigned long selftest;        /* the load-time self-test's phase (SELFTEST_*) */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
+	bool bad_flags_reported;       /* nmi.c, check_flags(): once per CPU */
 	struct irq_work kick;
 	struct tx_hal_stats stats;
 };
