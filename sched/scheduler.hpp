@@ -461,12 +461,6 @@ private:
 	void set_deadlines(CpuState &c, Task *t, Count now)
 	{
 		TX_CPU_LOCK_HELD(c);
-		// No budget anywhere (the default): every deadline is kForever
-		// already and stays so. Loads and compares instead of the three
-		// stores and their arithmetic, on every switch and timer interrupt.
-		if (!t->rr_quantum && !wd_budget_ && !rt_period_ && c.rr_deadline == kForever &&
-		    c.wd_deadline == kForever && c.bw_deadline == kForever)
-			return;
 		if (t->rr_quantum && t->rr_left <= 0)
 			t->rr_left = t->rr_quantum;
 		c.rr_deadline = t->rr_quantum ? now + t->rr_left : kForever;
