@@ -94,14 +94,18 @@ def run(args, workdir):
            "-D", execlog, "-kernel", args.kernel, "-initrd", args.initrd,
            "-append", console + " panic=-1 tactus.test=%s tactus.profile_load=%s tactus.profile_window=%s"
            % (args.test, args.load, args.window)] + args.qemu_arg
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            errors="replace")
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, errors="replace")
     serial = []
     deadline = time.time() + args.timeout
     for line in proc.stdout:
         serial.append(line.rstrip("\n"))
         if "PROFILE-START" in line:
             monitor(sock, "log exec,nochain")
+            # The guest waits for this line (on its console) before its
+            # window starts: the log is on by then.
+            proc.stdin.write("go\n")
+            proc.stdin.flush()
         elif "PROFILE-STOP" in line:
             monitor(sock, "log none")
         if time.time() > deadline:
