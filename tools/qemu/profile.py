@@ -92,7 +92,7 @@ def run(args, workdir):
            "-seed", "1", "-rtc", "base=2026-01-01T00:00:00,clock=vm",
            "-singlestep", "-monitor", "unix:%s,server,nowait" % sock,
            "-D", execlog, "-kernel", args.kernel, "-initrd", args.initrd,
-           "-append", console + " panic=-1 tactus.test=%s tactus.profile_load=%s tactus.profile_window=%s"
+           "-append", console + " panic=-1 tactus.test=%s tactus.profile_ack=1 tactus.profile_load=%s tactus.profile_window=%s"
            % (args.test, args.load, args.window)] + args.qemu_arg
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, errors="replace")

@@ -15,9 +15,9 @@ insmod /lib/modules/tx_cost.ko loop=$mode || exit 1
 grep -E " [tT] " /proc/kallsyms | grep -v " __pfx_"
 sleep 0.2
 echo PROFILE-START
-# The host answers on the console once its exec log is on (profile.py):
-# under -icount sleep=off an idle guest can pass the window before that.
-read -r -t 10 _ack || true
+# profile.py answers on the console once its exec log is on: under
+# -icount sleep=off an idle guest can pass the window before that.
+grep -q tactus.profile_ack /proc/cmdline && read -r -t 10 _ack
 sleep "${window:-0.02}"
 echo PROFILE-STOP
 sleep 0.2

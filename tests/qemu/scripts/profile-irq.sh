@@ -11,9 +11,9 @@ insmod /lib/modules/tx_irq.ko rate_hz=1000 seconds=3 || exit 1
 while ! dmesg | grep -q 'tx_irq: PASS startup-delivers-held-raise'; do sleep 0.1; done
 sleep 0.5
 echo PROFILE-START
-# The host answers on the console once its exec log is on (profile.py):
-# under -icount sleep=off an idle guest can pass the window before that.
-read -r -t 10 _ack || true
+# profile.py answers on the console once its exec log is on: under
+# -icount sleep=off an idle guest can pass the window before that.
+grep -q tactus.profile_ack /proc/cmdline && read -r -t 10 _ack
 sleep "${window:-0.02}"
 echo PROFILE-STOP
 # tx_irq came after the dump above; its handler ends a path (printed only now: reading
