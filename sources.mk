@@ -67,7 +67,9 @@ TX_SCHED_FREESTANDING := \
 	api/rtai_sched.cpp \
 	api/rtai_hal.cpp \
 	api/rtai_timer.cpp \
-	api/rtai_ipc.cpp
+	api/rtai_ipc.cpp \
+	ipc/names.cpp \
+	api/rtai_registry.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

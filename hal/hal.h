@@ -66,6 +66,13 @@ int tx_hal_may_sleep(void);
  * not warn that interrupts were off. Bound: O(1). */
 void tx_hal_linux_away(int away);
 
+/* Who owns the code at 'code' (a module: the kernel's struct module), or
+ * NULL for the kernel itself or an unknown address. Opaque to the core: an
+ * object created for that code is disposed of when it goes
+ * (api/rtai_registry.cpp). Linux context. Bound: the kernel's module
+ * lookup. */
+void *tx_hal_owner_of(const void *code);
+
 /* ---- Core entry points, called by the port ------------------------------ */
 
 /* The co-kernel timer fired on this CPU. Masked, real-time context.

@@ -40,6 +40,24 @@ int rt_mbx_init(MBX *mbx, int size);
 /* Delete: waiting senders and receivers return RTE_OBJREM. 0 / RTE_OBJINV. */
 int rt_mbx_delete(MBX *mbx);
 
+/*
+ * Named mailboxes (rtai_registry.h), as named semaphores: the first init
+ * of a name creates and registers the MBX (IS_MBX), a later one returns it
+ * with one more user; rt_named_mbx_delete gives one back and the last
+ * deletes and frees it (the users left, 0: deleted; -EINVAL: not a named
+ * MBX). Linux context (they allocate and free); NULL on failure.
+ */
+MBX *_rt_typed_named_mbx_init(unsigned long mbx_name, int size, int qtype);
+static inline MBX *rt_typed_named_mbx_init(const char *mbx_name, int size, int qtype)
+{
+	return _rt_typed_named_mbx_init(nam2num(mbx_name), size, qtype);
+}
+static inline MBX *rt_named_mbx_init(const char *mbx_name, int size)
+{
+	return rt_typed_named_mbx_init(mbx_name, size, PRIO_Q);
+}
+int rt_named_mbx_delete(MBX *mbx);
+
 int rt_mbx_send(MBX *mbx, void *msg, int msg_size);
 int rt_mbx_send_wp(MBX *mbx, void *msg, int msg_size);
 int rt_mbx_send_wg(MBX *mbx, void *msg, int msg_size);

@@ -235,6 +235,26 @@ typedef int (*RT_TRAP_HANDLER)(int vec, int signo, struct pt_regs *regs, void *t
 #define HAL_NR_FAULTS RTAI_NR_TRAPS
 RT_TRAP_HANDLER rt_set_task_trap_handler(RT_TASK *task, unsigned int vec, RT_TRAP_HANDLER handler);
 
+/* ---- Named tasks (rtai_registry.h) ------------------------------------- */
+
+/*
+ * A task that other modules find by name (rt_get_adr(nam2num(name))): the
+ * RT_TASK is allocated here and registered as IS_TASK. If the name is
+ * registered already, that object is returned and nothing is created (as
+ * RTAI). Otherwise as rt_task_init(_cpuid). Linux context (it allocates).
+ * Returns the task, or NULL: a NULL or empty name, a failed rt_task_init,
+ * no memory, a full registry, or a call from real-time context.
+ */
+RT_TASK *rt_named_task_init(const char *task_name, void (*thread)(long), long data, int stack_size, int prio,
+			    int uses_fpu, void (*signal)(void));
+RT_TASK *rt_named_task_init_cpuid(const char *task_name, void (*thread)(long), long data, int stack_size,
+				  int prio, int uses_fpu, void (*signal)(void), unsigned int run_on_cpu);
+
+/* Delete a task made by rt_named_task_init, remove its name and free it.
+ * Linux context. Returns the registry slot it had (> 0, as RTAI), or 0 for
+ * a task that is not a named one (nothing is done then). */
+int rt_named_task_delete(RT_TASK *task);
+
 #ifdef __cplusplus
 }
 #endif

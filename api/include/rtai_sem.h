@@ -16,6 +16,7 @@
 #ifndef _RTAI_SEM_H
 #define _RTAI_SEM_H
 
+#include <rtai_nam2num.h>
 #include <rtai_sched.h>
 
 #define BIN_SEM 1
@@ -51,6 +52,29 @@ int rt_sem_init(SEM *sem, int value);
 /* Delete: every waiter returns RTE_OBJREM; an owner of a RES_SEM loses what
  * it inherited through it. Returns 0 or RTE_OBJINV. */
 int rt_sem_delete(SEM *sem);
+
+/*
+ * Named semaphores (rtai_registry.h): the first init of a name allocates,
+ * initialises and registers the SEM (IS_SEM); a later one returns the same
+ * SEM and counts one more user (rt_get_adr_cnt), whatever value and type
+ * it asks for (as RTAI). 'handle' is ignored (RTAI's LXRT). Linux context
+ * for the first init (it allocates); NULL on a bad name or type, no
+ * memory, a full registry, or a first init from real-time context.
+ */
+SEM *_rt_typed_named_sem_init(unsigned long sem_name, int value, int type, unsigned long *handle);
+static inline SEM *rt_typed_named_sem_init(const char *sem_name, int value, int type)
+{
+	return _rt_typed_named_sem_init(nam2num(sem_name), value, type, 0);
+}
+static inline SEM *rt_named_sem_init(const char *sem_name, int value)
+{
+	return rt_typed_named_sem_init(sem_name, value, CNT_SEM | PRIO_Q);
+}
+/* One user less; the last one deletes the SEM (its waiters return
+ * RTE_OBJREM), removes its name and frees it. Returns the users left
+ * (0: deleted), -EINVAL for a SEM that is not a named one. Linux context
+ * for the last one (it frees). */
+int rt_named_sem_delete(SEM *sem);
 
 /* Signal one unit: the first waiter runs (preempting the caller if it has
  * a higher priority). RES_SEM: release one nesting level; the last passes

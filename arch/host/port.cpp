@@ -14,6 +14,7 @@
 #include "../../hal/rt_log.hpp"
 #include "../../sched/scheduler.hpp"
 #include "../../shm/registry.hpp"
+#include "../../api/registry_glue.h"
 #include "sim.hpp"
 
 extern "C" void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp);
@@ -65,6 +66,7 @@ struct Machine {
 	Counters counters;
 	uint64_t storm_base = 0; // interrupts taken when time last moved
 	std::vector<std::string> log;
+	const void *code_owner = nullptr; // tx_hal_owner_of's answer (sim::set_code_owner)
 	HostLine lines[TX_MAX_IRQ_LINES];
 	std::map<unsigned, uint64_t> linux_deliveries;
 	std::multimap<Count, std::pair<unsigned, unsigned>> device_events; // time -> (irq, cpu)
@@ -284,6 +286,7 @@ void reset(const Config &config)
 	tx_rt_log_reset();
 	tx_irq_reset();
 	g_sched.init(online);
+	tx_registry_reset();
 	fifo_setup(64);
 	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});
 }
@@ -315,6 +318,7 @@ void raise_timer(unsigned cpu) { m.cpus[cpu].timer_pending = true; }
 void raise_ipi(unsigned cpu) { m.cpus[cpu].ipi_pending = true; }
 bool masked() { return m.cpus[m.cpu].masked != 0; }
 int linux_away(unsigned cpu) { return m.cpus[cpu].linux_away; }
+void set_code_owner(const void *owner) { m.code_owner = owner; }
 const Counters &counters() { return m.counters; }
 Count timer_deadline(unsigned cpu) { return m.cpus[cpu].timer_armed ? m.cpus[cpu].deadline : -1; }
 const std::vector<std::string> &log_lines() { return m.log; }
@@ -566,6 +570,11 @@ void tx_hal_linux_away(int away)
 	c.linux_away += away ? 1 : -1;
 	if (c.linux_away < 0 || c.linux_away > 1)
 		tx_hal_log(0, "host: Linux left or came back twice");
+}
+
+void *tx_hal_owner_of(const void *)
+{
+	return const_cast<void *>(m.code_owner);
 }
 
 int tx_hal_may_sleep(void)

@@ -63,6 +63,9 @@ bool masked();
 // How many times Linux's context left 'cpu' for a task and has not come
 // back (tx_hal_linux_away): 1 while a task runs there, else 0.
 int linux_away(unsigned cpu);
+// What tx_hal_owner_of() answers for any code address from now on (the
+// "module" whose code calls; null: the kernel). Reset to null by setup.
+void set_code_owner(const void *owner);
 
 // Device lines of the simulated machine (what tx_port_irq_line_claim takes):
 constexpr unsigned kEdgeIrq = 32;    // kEdgeIrq..+15: edge-triggered, NMI-capable

@@ -93,6 +93,29 @@ void tx_hal_linux_away(int away)
 		pagefault_enable();
 }
 
+/* __module_address is not exported: found through kallsyms, once. Without
+ * it no owner is known, and what named inits create stays until deleted. */
+void *tx_hal_owner_of(const void *code)
+{
+	static struct module *(*module_address)(unsigned long);
+	static bool looked_up;
+	struct module *mod;
+
+	if (!looked_up) {
+		module_address = (void *)tx_hal_lookup_symbol("__module_address");
+		looked_up = true;
+		if (!module_address)
+			pr_warn("tactus: no __module_address in kallsyms: objects of named inits are not freed at their module's unload\n");
+	}
+	if (!module_address)
+		return NULL;
+	preempt_disable(); /* __module_address's rule */
+	mod = module_address((unsigned long)code);
+	preempt_enable();
+	return mod;
+}
+EXPORT_SYMBOL_GPL(tx_hal_owner_of);
+
 /* ---- Memory and logging (Linux context) ---------------------------------- */
 
 void *tx_hal_alloc(size_t size)
@@ -326,6 +349,7 @@ EXPORT_SYMBOL_GPL(tx_port_fpu_save);
 EXPORT_SYMBOL_GPL(tx_port_fpu_restore);
 EXPORT_SYMBOL_GPL(tx_port_fpu_init);
 EXPORT_SYMBOL_GPL(tx_hal_alloc);
+EXPORT_SYMBOL_GPL(tx_hal_may_sleep);
 EXPORT_SYMBOL_GPL(tx_hal_free);
 EXPORT_SYMBOL_GPL(tx_hal_linux_kick);
 EXPORT_SYMBOL_GPL(tx_hal_log);

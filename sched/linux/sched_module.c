@@ -16,9 +16,11 @@
 
 #include <rtai_mbx.h>
 #include <rtai_msg.h>
+#include <rtai_registry.h>
 #include <rtai_sched.h>
 #include <rtai_sem.h>
 
+#include "../../api/registry_glue.h"
 #include "../../hal/hal.h"
 #include "../../hal/linux/tactus_hal.h"
 #include "../sched_info.h"
@@ -77,6 +79,11 @@ static int handler_of_module(void (*handler)(void), void *mod)
 	return within_module((unsigned long)handler, mod);
 }
 
+static int within_owner(const void *adr, const void *mod)
+{
+	return within_module((unsigned long)adr, (struct module *)mod);
+}
+
 static int module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
 	struct module *mod = data;
@@ -92,6 +99,11 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	n = tx_sched_free_user_timers(handler_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u timer handler(s) (rt_request_timer) at unload; freed them\n",
+			mod->name, n);
+	/* After its tasks: a named task of it is deleted already, only freed. */
+	n = tx_registry_release_owner(mod, within_owner);
+	if (n)
+		pr_warn("tactus: module %s left %u named object(s) (rt_named_*_init) at unload; deleted and freed them\n",
 			mod->name, n);
 	return NOTIFY_OK;
 }
@@ -246,6 +258,7 @@ static int __init tactus_sched_init(void)
 	 * that, the HAL's hotplug callbacks tell the scheduler). */
 	cpus_read_lock();
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
+	tx_registry_reset();
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
 	tx_sched_set_rt_share_ns((long long)rt_runtime_us * 1000, (long long)rt_period_us * 1000);
 	tx_sched_set_gravity_ns(gravity > 0 ? gravity : 0);
@@ -405,6 +418,24 @@ EXPORT_SYMBOL_GPL(rt_rpc_timed);
 EXPORT_SYMBOL_GPL(rt_return);
 EXPORT_SYMBOL_GPL(rt_isrpc);
 EXPORT_SYMBOL_GPL(rt_evdrp);
+/* rtai_registry.h and the named inits */
+EXPORT_SYMBOL_GPL(rt_register);
+EXPORT_SYMBOL_GPL(rt_drg_on_name);
+EXPORT_SYMBOL_GPL(rt_drg_on_adr);
+EXPORT_SYMBOL_GPL(rt_get_adr);
+EXPORT_SYMBOL_GPL(rt_get_name);
+EXPORT_SYMBOL_GPL(rt_get_type);
+EXPORT_SYMBOL_GPL(rt_get_adr_cnt);
+EXPORT_SYMBOL_GPL(rt_drg_on_name_cnt);
+EXPORT_SYMBOL_GPL(rt_drg_on_adr_cnt);
+EXPORT_SYMBOL_GPL(rt_get_registry_slot);
+EXPORT_SYMBOL_GPL(rt_named_task_init);
+EXPORT_SYMBOL_GPL(rt_named_task_init_cpuid);
+EXPORT_SYMBOL_GPL(rt_named_task_delete);
+EXPORT_SYMBOL_GPL(_rt_typed_named_sem_init);
+EXPORT_SYMBOL_GPL(rt_named_sem_delete);
+EXPORT_SYMBOL_GPL(_rt_typed_named_mbx_init);
+EXPORT_SYMBOL_GPL(rt_named_mbx_delete);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Tactus real-time co-kernel: scheduler, IPC and the RTAI task API");
