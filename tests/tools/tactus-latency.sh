@@ -32,6 +32,7 @@ cat >"$bin/insmod" <<EOS
 #!/bin/sh
 m=\$(basename "\$1" .ko); shift
 echo "insmod \$m \$*" >>"$calls"
+[ -e "$work/slow" ] && [ "\$m" = tactus_sched ] && sleep 2 # a slow kernel
 if [ "\$m" = "\$(cat "$work/fail" 2>/dev/null)" ]; then
 	echo "insmod: ERROR: could not insert module \$m.ko: Invalid parameters" >&2
 	exit 1
@@ -120,6 +121,22 @@ expect_rc silent 1
 has silent-says '^tactus latency: no record from the task in 5 s'
 same silent-cleans-up "$(calls)" "insmod tactus_hal ;insmod tactus_sched ;insmod tactus_fifo ;insmod tactus_shm ;insmod tactus_latency period_us=100 cpu=0 fpu=0 fifo=63;rmmod tactus_latency;rmmod tactus_shm;rmmod tactus_fifo;rmmod tactus_sched;rmmod tactus_hal;"
 rm -f "$work/silent"
+
+# SIGTERM while the modules load (seconds on a KASAN kernel): it stops
+# there and removes what it loaded.
+: >"$work/slow"
+: >"$calls"
+PATH="$bin:$PATH" TACTUS_SYSROOT=$root "$tactus" latency --dir "$mods" >"$work/term.out" 2>&1 &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+rc=$?
+out=$(cat "$work/term.out")
+expect_rc term-while-loading 1
+has term-while-loading-says '^tactus latency: stopped while loading the modules$'
+same term-while-loading-rolls-back "$(calls)" "insmod tactus_hal ;insmod tactus_sched ;rmmod tactus_sched;rmmod tactus_hal;"
+rm -f "$work/slow"
 
 # Already running: refused, nothing touched.
 mkdir -p "$root/sys/module/tactus_latency"

@@ -76,7 +76,10 @@ tx_check latency-histogram-file sh -c '[ "$(wc -l </tmp/lat-hist.txt)" = 200 ] &
 tx_check latency-left-nothing sh -c '! [ -d /sys/module/tactus_latency ] && ! [ -d /sys/module/tactus_hal ]'
 tactus latency --dir $M --period 1000 >/tmp/lat.out 2>&1 &
 pid=$!
-sleep 2.5
+# SIGTERM after the first second's line (a KASAN kernel takes seconds to
+# load the modules), so that a summary is due.
+for i in $(seq 60); do grep -q '^RTD|' /tmp/lat.out && break; sleep 0.5; done
+sleep 1
 kill -TERM $pid
 wait $pid
 rc=$?
