@@ -121,14 +121,17 @@ MAX_PATH = 20000  # instructions: longer is not one NMI's path to the job
 MODULE_OF = {}  # function name -> the module it is in ("" for the kernel)
 
 
-def load_symbols(serial):
+def load_symbols(serial, prefer=()):
+    """Sorted addresses and names. Of symbols at the same address (a module
+    loaded into the pages of another one's freed init code: kallsyms still
+    lists the old name), the one in 'prefer' wins the lookups."""
     syms = []
     for line in serial:
         m = re.match(r"^([0-9a-f]{16}) [tTW] (\S+)(\s+\[(\S+)\])?", line.strip())
         if m and not m.group(2).startswith("$"):  # arm64 mapping symbols ($x, $d) name no function
             syms.append((int(m.group(1), 16), m.group(2)))
             MODULE_OF[m.group(2)] = m.group(4) or ""
-    syms.sort()
+    syms.sort(key=lambda s: (s[0], s[1] in prefer, s[1]))
     return [a for a, _ in syms], [n for _, n in syms]
 
 
@@ -216,7 +219,7 @@ def main():
             subprocess.call(["cp", execlog, args.keep + ".exec"])
             with open(args.keep + ".serial", "w") as f:
                 f.write("\n".join(serial))
-        addrs, names = load_symbols(serial)
+        addrs, names = load_symbols(serial, prefer=(args.job, handler, args.flat))
         if not addrs:
             with open("/tmp/profile-serial.log", "w") as f:
                 f.write("\n".join(serial))
