@@ -38,6 +38,7 @@ int rt_sem_signal(SEM *sem) { return sem ? sem_of(sem)->signal() : kRteObjInvali
 int rt_sem_broadcast(SEM *sem) { return sem ? sem_of(sem)->broadcast() : kRteObjInvalid; }
 int rt_sem_wait(SEM *sem) { return sem ? sem_of(sem)->wait(kForever, false) : kRteObjInvalid; }
 int rt_sem_wait_if(SEM *sem) { return sem ? sem_of(sem)->wait(kForever, true) : kRteObjInvalid; }
+int rt_sem_wait_barrier(SEM *sem) { return sem ? sem_of(sem)->wait_barrier() : kRteObjInvalid; }
 int rt_sem_wait_until(SEM *sem, RTIME time) { return sem ? sem_of(sem)->wait(until(time), false) : kRteObjInvalid; }
 int rt_sem_wait_timed(SEM *sem, RTIME delay) { return rt_sem_wait_until(sem, deadline_after(delay)); }
 

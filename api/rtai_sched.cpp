@@ -100,6 +100,8 @@ RT_TRAP_HANDLER rt_set_task_trap_handler(RT_TASK *task, unsigned int vec, RT_TRA
 }
 int rt_task_suspend(RT_TASK *task) { return g_sched.suspend(task_of(task)); }
 int rt_task_resume(RT_TASK *task) { return g_sched.resume(task_of(task)); }
+int rt_task_suspend_if(RT_TASK *task) { return g_sched.suspend_if(task_of(task)); }
+int rt_set_period(RT_TASK *task, RTIME new_period) { return g_sched.set_period(task_of(task), new_period); }
 void rt_task_yield(void) { g_sched.yield(); }
 int rt_change_prio(RT_TASK *task, int priority) { return g_sched.change_prio(task_of(task), priority); }
 

@@ -17,6 +17,7 @@ int Semaphore::init(int value, int type)
 	}
 	kind_ = kind;
 	recursion_ = 0;
+	barrier_ = 0;
 	waiters_.init((type & kSemFifoQueue) ? QueueOrder::Fifo : QueueOrder::Priority);
 	pi_.init();
 	switch (kind) {
@@ -112,6 +113,35 @@ int Semaphore::wait(Count deadline, bool try_only)
 		if (result == kRteTimeout || result == kRteUnblocked)
 			give_back_unit();
 		return result;
+	}
+	g_sched.ipc_leave(flags);
+	return result;
+}
+
+int Semaphore::wait_barrier()
+{
+	unsigned long flags = g_sched.ipc_enter();
+	int result = kOk;
+	if (!valid()) {
+		result = kRteObjInvalid;
+	} else if (kind_ == SemKind::Resource || !g_sched.can_block()) {
+		result = kRtePerm;
+	} else {
+		if (!barrier_) { // the first call: the count says how many it holds
+			barrier_ = count_ < 1 ? 1 : count_;
+			count_ = 0;
+			kind_ = SemKind::Counting;
+		}
+		if (1 - count_ < barrier_) { // -count_ wait already: not the last one
+			count_--;
+			result = g_sched.block_and_leave(flags, Wait::Semaphore, &waiters_, this, kForever);
+			if (result == kRteUnblocked)
+				give_back_unit();
+			return result;
+		}
+		while (Task *w = waiters_.first()) // the last one: all go
+			g_sched.wake(w, kOk);
+		count_ = 0;
 	}
 	g_sched.ipc_leave(flags);
 	return result;

@@ -35,6 +35,13 @@ public:
 	// wait: blocking (deadline kForever or a time) or, with 'try_only',
 	// rt_sem_wait_if. Returns RTAI's values (see api/include/rtai_sem.h).
 	int wait(Count deadline, bool try_only);
+	// RTAI rt_sem_wait_barrier: the first call makes the semaphore a
+	// barrier for max(count, 1) tasks; each caller waits until that many
+	// wait, and the last one's call releases them all (0 for every one).
+	// Returns 0, RTE_OBJINV, RTE_PERM (Linux context, a resource
+	// semaphore), or RTE_OBJREM / RTE_UNBLKD for a wait that ended
+	// otherwise. O(waiters) for the last one.
+	int wait_barrier();
 	int count();
 	bool valid() const { return magic_ == kMagic; }
 	Task *owner() const { return pi_.owner; }
@@ -50,6 +57,7 @@ private:
 	SemKind kind_;
 	int8_t recursion_; // resource semaphores: 1 recursive, 0 plain, -1 checking
 	int count_;
+	int barrier_;      // rt_sem_wait_barrier: the tasks it holds back, 0: not a barrier
 	WaitQueue waiters_;
 	PiResource pi_;
 };

@@ -161,6 +161,12 @@ public:
 	int task_delete(Task *t);                          // any context
 	int suspend(Task *t);                              // any context; null = self
 	int resume(Task *t);                               // any context
+	// RTAI rt_task_suspend_if: take back one remembered resume (a negative
+	// depth), never suspending; the depth after. Any context.
+	int suspend_if(Task *t);
+	// RTAI rt_set_period: a periodic task's later releases are 'period'
+	// apart (the next one is already set). Any context.
+	int set_period(Task *t, Count period);
 	void yield();                                      // real-time context
 	void watch_masked();                               // Linux context
 	// A CPU exception in the running task's code (hal/hal.h).

@@ -254,6 +254,47 @@ int Scheduler::suspend(Task *t)
 	return depth;
 }
 
+// t's CPU lock: O(1); never a switch (nothing is suspended).
+int Scheduler::suspend_if(Task *t)
+{
+	unsigned long flags = tx_port_irq_save();
+	CpuState *c = t ? lock_task(t) : &lock_cpu_of(this_cpu().current);
+	if (!t && c)
+		t = c->current;
+	if (!c || t->linux_ctx) {
+		if (c)
+			c->lock.release();
+		tx_port_irq_restore(flags);
+		return -kEInval;
+	}
+	if (t->suspend_depth < 0)
+		t->suspend_depth++;
+	int depth = t->suspend_depth;
+	c->lock.release();
+	tx_port_irq_restore(flags);
+	return depth;
+}
+
+// t's CPU lock: O(1).
+int Scheduler::set_period(Task *t, Count period)
+{
+	if (period <= 0)
+		return -kEInval;
+	unsigned long flags = tx_port_irq_save();
+	CpuState *c = t ? lock_task(t) : &lock_cpu_of(this_cpu().current);
+	if (!t && c)
+		t = c->current;
+	int result = kOk;
+	if (!c || t->linux_ctx || !t->period)
+		result = -kEInval; // not a periodic task
+	else
+		t->period = period;
+	if (c)
+		c->lock.release();
+	tx_port_irq_restore(flags);
+	return result;
+}
+
 // t's CPU lock: O(1), plus the switch when t outranks the caller.
 int Scheduler::resume(Task *t)
 {

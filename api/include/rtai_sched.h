@@ -102,6 +102,11 @@ int rt_task_suspend(RT_TASK *task);
 /* Undo one suspension; the task runs again when none is left. 0 or -EINVAL. */
 int rt_task_resume(RT_TASK *task);
 
+/* RTAI's conditional suspend: if a resume came before (a negative depth),
+ * take it back; never suspends. Returns the depth after the call (NULL:
+ * the caller), -EINVAL for a bad task. Any context. */
+int rt_task_suspend_if(RT_TASK *task);
+
 /* Give the CPU to the next ready task of the same priority, if any. */
 void rt_task_yield(void);
 
@@ -134,6 +139,12 @@ int rt_task_make_periodic(RT_TASK *task, RTIME start_time, RTIME period);
 
 /* Same with a start relative to now and both times in nanoseconds. */
 int rt_task_make_periodic_relative_ns(RT_TASK *task, RTIME start_delay, RTIME period);
+
+/* Change the period of a periodic task (NULL: the caller): the release
+ * already set stays, the ones after it are new_period counts apart.
+ * Returns 0, -EINVAL for a bad task, one that is not periodic, or a period
+ * <= 0. Any context. */
+int rt_set_period(RT_TASK *task, RTIME new_period);
 
 /*
  * End the current job: the release time advances by exactly one period

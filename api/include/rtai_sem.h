@@ -54,6 +54,16 @@ int rt_sem_init(SEM *sem, int value);
 int rt_sem_delete(SEM *sem);
 
 /*
+ * A barrier (RTAI): the first call makes sem a barrier for max(count, 1)
+ * tasks (its count then counts the waiters); every caller waits until that
+ * many have called, and the last call releases them all. The barrier can
+ * be used again at once. Returns 0 for each of them; RTE_OBJINV for a bad
+ * SEM, RTE_PERM from Linux context or on a RES_SEM, RTE_OBJREM if the SEM
+ * is deleted meanwhile. Real-time context.
+ */
+int rt_sem_wait_barrier(SEM *sem);
+
+/*
  * Named semaphores (rtai_registry.h): the first init of a name allocates,
  * initialises and registers the SEM (IS_SEM); a later one returns the same
  * SEM and counts one more user (rt_get_adr_cnt), whatever value and type

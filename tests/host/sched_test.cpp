@@ -1260,3 +1260,43 @@ TEST_F(Sched, LinuxIsMarkedAwayExactlyWhileTasksRun)
 	for (const auto &line : tx::sim::log_lines())
 		EXPECT_EQ(line.find("Linux left or came back twice"), std::string::npos) << line;
 }
+
+TEST_F(Sched, SetPeriodChangesTheReleasesAfterTheNextOne)
+{
+	std::vector<Count> starts;
+	start_recording_releases(starts); // 1000, 1250, 1500, ...
+	run(1300 - now());                 // released at 1000 and 1250; next at 1500
+	EXPECT_EQ(rt_set_period(&a, 100), 0);
+	run(1750 - now());
+	EXPECT_EQ(starts, (std::vector<Count>{1000, 1250, 1500, 1600, 1700}));
+	EXPECT_EQ(rt_set_period(&a, 0), -EINVAL);
+	EXPECT_EQ(rt_set_period(&a, -5), -EINVAL);
+	ASSERT_EQ(spawn(b, 2, [] {}), 0);
+	EXPECT_EQ(rt_set_period(&b, 100), -EINVAL); // not periodic
+	EXPECT_EQ(rt_set_period(nullptr, 100), -EINVAL); // Linux is not periodic
+	EXPECT_EQ(rt_set_period(&c, 100), -EINVAL);      // never initialised
+}
+
+TEST_F(Sched, SuspendIfTakesBackARememberedResumeOnly)
+{
+	ASSERT_EQ(spawn(a, 5, [&] {
+		trace.add("a:" + std::to_string(rt_task_suspend_if(nullptr)));
+		trace.add("a:" + std::to_string(rt_task_suspend(nullptr)));
+		trace.add("a:resumed");
+	}), 0);
+	EXPECT_EQ(rt_task_resume(&a), 0); // the start: depth 0
+	run(10); // a: suspend_if finds no remembered resume (0), then suspends
+	EXPECT_EQ(trace.str(), "a:0@0");
+	EXPECT_EQ(rt_task_suspend_if(&a), 1); // suspended: stays so
+	EXPECT_EQ(rt_task_resume(&a), 0);
+	run(10);
+	EXPECT_EQ(trace.str(), "a:0@0 a:0@10 a:resumed@10");
+	ASSERT_EQ(spawn(c, 5, [] { rt_sleep(1000); }), 0);
+	rt_task_resume(&c);
+	run(10);                           // c sleeps
+	EXPECT_EQ(rt_task_resume(&c), 0);  // not suspended: remembered (-1)
+	EXPECT_EQ(rt_task_suspend_if(&c), 0); // taken back
+	EXPECT_EQ(rt_task_suspend_if(&c), 0); // nothing left to take: no suspension
+	EXPECT_EQ(rt_task_suspend_if(nullptr), -EINVAL); // Linux
+	EXPECT_EQ(rt_task_suspend_if(&d), -EINVAL);       // never initialised
+}

@@ -351,3 +351,47 @@ TEST_F(Sem, ResourceTryAndTimedFromOthers)
 	run(2000);
 	EXPECT_EQ(trace.str(), "b@500");
 }
+
+TEST_F(Sem, BarrierReleasesAllWithTheLastAndIsReusable)
+{
+	ASSERT_EQ(rt_sem_init(&s, 3), 0); // a barrier for three tasks
+	auto body = [&](const char *n) {
+		return [&, n] {
+			for (int round = 0; round < 2; round++) {
+				int r = rt_sem_wait_barrier(&s);
+				trace.add(std::string(n) + ":" + std::to_string(r));
+				rt_sleep(50);
+			}
+		};
+	};
+	start(a, 5, body("a"));
+	run(10);
+	start(b, 6, body("b"));
+	EXPECT_EQ(rt_sem_count(&s), -2); // two wait
+	EXPECT_EQ(trace.str(), "");
+	run(10);
+	start(c, 7, body("c")); // the third: all three go, by priority
+	EXPECT_EQ(trace.str(), "a:0@20 b:0@20 c:0@20");
+	run(100); // the second round, 50 later
+	EXPECT_EQ(trace.str(), "a:0@20 b:0@20 c:0@20 a:0@70 b:0@70 c:0@70");
+	EXPECT_EQ(rt_sem_count(&s), 0);
+}
+
+TEST_F(Sem, BarrierRefusals)
+{
+	EXPECT_EQ(rt_sem_wait_barrier(nullptr), RTE_OBJINV);
+	EXPECT_EQ(rt_sem_wait_barrier(&s), RTE_OBJINV); // never initialised
+	ASSERT_EQ(rt_sem_init(&s, 2), 0);
+	EXPECT_EQ(rt_sem_wait_barrier(&s), RTE_PERM); // Linux context
+	ASSERT_EQ(rt_typed_sem_init(&s2, 1, RES_SEM), 0);
+	start(a, 5, [&] { trace.add("a:" + std::to_string(rt_sem_wait_barrier(&s2) == RTE_PERM)); });
+	// A barrier of one: its only caller passes at once.
+	ASSERT_EQ(rt_sem_init(&s3, 0), 0);
+	start(b, 5, [&] { trace.add("b:" + std::to_string(rt_sem_wait_barrier(&s3))); });
+	// A waiter at a barrier that is deleted.
+	start(c, 5, [&] { trace.add("c:" + std::to_string(rt_sem_wait_barrier(&s) == RTE_OBJREM)); });
+	run(10);
+	rt_sem_delete(&s);
+	run(10);
+	EXPECT_EQ(trace.str(), "a:1@0 b:0@0 c:1@10");
+}

@@ -13,8 +13,12 @@
  *               more user), signals it from a task of its own, receives
  *               what NTASK sends; gives its share back.
  *   role=gone   after the owner's unload: every name is free again.
+ * The owner also runs three tasks through a barrier (rt_sem_wait_barrier
+ * on a named SEM of count 3) and takes back a remembered resume with
+ * rt_task_suspend_if.
  * Prints "tx_named: PASS <check>" / "tx_named: FAIL <check>: <why>".
  */
+#include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/module.h>
 
@@ -35,6 +39,9 @@ static MBX *mbx;
 static RT_TASK *task;
 static int static_object;
 static RT_TASK peer;
+static RT_TASK crossers[3];
+static atomic_t crossed = ATOMIC_INIT(0);
+static SEM *barrier;
 
 static void check(int ok, const char *name)
 {
@@ -53,6 +60,31 @@ static void named_body(long unused)
 
 	if (rt_sem_wait(sem) < RTE_LOWERR)
 		rt_mbx_send(mbx, &me, sizeof(me));
+}
+
+static void crosser_body(long i)
+{
+	if (rt_sem_wait_barrier(barrier) == 0)
+		atomic_inc(&crossed);
+}
+
+/* Three tasks at a barrier for three: none passes before the last comes. */
+static void owner_barrier(void)
+{
+	int i, before;
+
+	barrier = rt_named_sem_init("NBAR", 3);
+	for (i = 0; i < 3; i++)
+		rt_task_init(&crossers[i], crosser_body, i, 8192, 3, 0, NULL);
+	rt_task_resume(&crossers[0]);
+	rt_task_resume(&crossers[1]);
+	msleep(20);
+	before = atomic_read(&crossed);
+	check(before == 0 && rt_sem_count(barrier) == -2, "owner-barrier-holds-two");
+	rt_task_resume(&crossers[2]);
+	msleep(20);
+	check(atomic_read(&crossed) == 3 && rt_sem_count(barrier) == 0, "owner-barrier-releases-three");
+	check(rt_named_sem_delete(barrier) == 0, "owner-barrier-deleted");
 }
 
 static int owner_init(void)
@@ -79,7 +111,12 @@ static int owner_init(void)
 	check(rt_named_task_init("NTASK", named_body, 0, 8192, 2, 0, NULL) == task, "owner-same-name-same-task");
 	check(rt_named_sem_delete((SEM *)&static_object) == -EINVAL && rt_named_task_delete(&peer) == 0,
 	      "owner-refuses-unnamed");
-	rt_task_resume(task); /* it waits on NSEM */
+	owner_barrier();
+	/* The start (it waits on NSEM then), a resume too many (remembered:
+	 * depth -1), suspend_if taking that back (depth 0), so that a suspend
+	 * suspends again (depth 1), undone by one resume. */
+	check(rt_task_resume(task) == 0 && rt_task_resume(task) == 0 && rt_task_suspend_if(task) == 0 &&
+	      rt_task_suspend(task) == 1 && rt_task_resume(task) == 0, "owner-suspend-if");
 	return 0;
 }
 
