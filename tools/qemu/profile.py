@@ -72,15 +72,28 @@ ARCHES = {
 
 
 def monitor(sock_path, command):
+    """Run one monitor command and wait until QEMU has done it (its next
+    prompt): on a loaded host a command sent just before the socket closes
+    may never run (a profile then logged nothing)."""
+    def read_prompt(s, deadline):
+        data = b""
+        while b"(qemu)" not in data and time.time() < deadline:
+            try:
+                chunk = s.recv(4096)
+            except socket.timeout:
+                continue
+            if not chunk:
+                break
+            data += chunk
+        return b"(qemu)" in data
+
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.connect(sock_path)
-    s.settimeout(2)
-    try:
-        s.recv(4096)
-    except socket.timeout:
-        pass
+    s.settimeout(1)
+    read_prompt(s, time.time() + 30)  # the banner ends with the first prompt
     s.sendall((command + "\n").encode())
-    time.sleep(0.2)
+    if not read_prompt(s, time.time() + 30):
+        print("profile.py: no answer from QEMU's monitor to '%s'" % command, file=sys.stderr)
     s.close()
 
 
