@@ -15,8 +15,9 @@ void tx_registry_reset(void);
 
 /* A module goes (owner: what tx_hal_owner_of() says for its code; within:
  * whether an address lies in its memory): entries whose address is in it
- * are removed, and the objects its named inits created are deleted and
- * freed. Returns how many objects were freed. */
+ * are removed, and the objects its named inits created lose its share,
+ * deleted and freed when no other user is left. Returns how many objects
+ * were freed. */
 unsigned tx_registry_release_owner(const void *owner, int (*within)(const void *adr, const void *owner));
 
 #ifdef __cplusplus

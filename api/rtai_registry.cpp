@@ -67,7 +67,8 @@ RT_TASK *named_task(unsigned long name, void (*thread)(long), long data, int sta
 		rt_task_delete(task); // the name was taken meanwhile, or the registry is full
 	}
 	free_named(task);
-	return nullptr;
+	return static_cast<RT_TASK *>(g_names.adr_of(name, false)); // taken meanwhile: that one
+
 }
 
 // Dispose of an object a named init created: delete it (a task or IPC
@@ -81,17 +82,6 @@ void dispose(const RegistryEntry &e)
 	else if (e.type == IS_MBX)
 		rt_mbx_delete(static_cast<MBX *>(e.adr));
 	free_named(e.adr);
-}
-
-struct OwnerMatch {
-	const void *owner;
-	int (*within)(const void *adr, const void *owner);
-};
-
-bool owned_by(const RegistryEntry &e, void *ctx)
-{
-	auto *m = static_cast<OwnerMatch *>(ctx);
-	return (e.named && e.owner == m->owner) || m->within(e.adr, m->owner);
 }
 
 } // namespace
@@ -180,7 +170,8 @@ SEM *_rt_typed_named_sem_init(unsigned long sem_name, int value, int type, unsig
 		rt_sem_delete(sem);
 	}
 	free_named(sem);
-	return nullptr;
+	return static_cast<SEM *>(g_names.adr_of(sem_name, true)); // taken meanwhile: that one
+
 }
 
 MBX *_rt_typed_named_mbx_init(unsigned long mbx_name, int size, int qtype)
@@ -200,19 +191,22 @@ MBX *_rt_typed_named_mbx_init(unsigned long mbx_name, int size, int qtype)
 		rt_mbx_delete(mbx);
 	}
 	free_named(mbx);
-	return nullptr;
+	return static_cast<MBX *>(g_names.adr_of(mbx_name, true)); // taken meanwhile: that one
+
 }
 
 // The last user of a named SEM or MBX deletes and frees it (Linux context:
-// refused from real-time context, where it could not be freed).
-static int named_delete(void *object, int type)
+// refused from real-time context, where it could not be freed). 'ret': the
+// caller's return address, which says whether the owner gives its share.
+static int named_delete(void *object, int type, const void *ret)
 {
 	RegistryEntry e;
 	if (!g_names.entry_of(object, &e) || !e.named || e.type != type)
 		return -kEInval;
 	if (e.count <= 1 && !may_allocate())
 		return -kEInval;
-	int left = g_names.release(0, object, false);
+	const void *caller = may_allocate() ? tx_hal_owner_of(ret) : kUnknownCaller;
+	int left = g_names.release(0, object, false, caller);
 	if (left < 0)
 		return -kEInval; // removed by another caller meanwhile
 	if (left == 0)
@@ -220,30 +214,31 @@ static int named_delete(void *object, int type)
 	return left;
 }
 
-int rt_named_sem_delete(SEM *sem) { return named_delete(sem, IS_SEM); }
-int rt_named_mbx_delete(MBX *mbx) { return named_delete(mbx, IS_MBX); }
+int rt_named_sem_delete(SEM *sem) { return named_delete(sem, IS_SEM, __builtin_return_address(0)); }
+int rt_named_mbx_delete(MBX *mbx) { return named_delete(mbx, IS_MBX, __builtin_return_address(0)); }
 
 // The kernel glue (sched_module.c) and the host tests.
 void tx_registry_reset(void) { g_names.reset(); }
 
 // A module goes (Linux context): every entry whose address lies in it
 // (within(adr, owner)) is removed, and the objects its named inits created
-// are deleted and freed. Returns how many objects were disposed of; one
-// registry scan per entry, the disposal with no registry lock held.
+// lose the module's share of them: deleted and freed when no other module
+// uses them, else left to their other users (whose last named delete frees
+// them). Returns how many objects were freed; one registry scan per step,
+// each disposal with no registry lock held.
 unsigned tx_registry_release_owner(const void *owner, int (*within)(const void *adr, const void *owner))
 {
-	OwnerMatch match{owner, within};
 	RegistryEntry e;
 	unsigned disposed = 0;
-	if (!owner)
-		return 0;
-	while (g_names.take_first(owned_by, &match, &e)) {
-		if (e.named && e.owner == owner) {
+	for (;;) {
+		OwnerRelease what = g_names.release_owner(owner, within, &e);
+		if (what == OwnerRelease::None)
+			return disposed;
+		if (what == OwnerRelease::Dispose) {
 			dispose(e);
 			disposed++;
-		} // else an object of the module's own memory: only its name goes
+		}
 	}
-	return disposed;
 }
 
 } // extern "C"

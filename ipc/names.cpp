@@ -45,7 +45,7 @@ unsigned NameRegistry::add(unsigned long name, void *adr, int type, bool named, 
 	if (find_name(name) == kRegistrySlots && find_adr(adr) == kRegistrySlots) {
 		unsigned i = find_name(0); // the first free slot
 		if (i < kRegistrySlots) {
-			slots_[i] = RegistryEntry{name, adr, type, 1, named, owner};
+			slots_[i] = RegistryEntry{name, adr, type, 1, named, owner, named && owner};
 			slot = i + 1;
 		}
 	}
@@ -127,7 +127,7 @@ int NameRegistry::type_of(unsigned long name)
 	return type;
 }
 
-int NameRegistry::release(unsigned long name, const void *adr, bool by_name)
+int NameRegistry::release(unsigned long name, const void *adr, bool by_name, const void *caller)
 {
 	if (by_name ? !name : !adr)
 		return -1;
@@ -135,6 +135,8 @@ int NameRegistry::release(unsigned long name, const void *adr, bool by_name)
 	unsigned i = by_name ? find_name(name) : find_adr(adr);
 	int left = -1;
 	if (i < kRegistrySlots) {
+		if (caller && (caller == slots_[i].owner || caller == kUnknownCaller))
+			slots_[i].owner_share = false;
 		left = --slots_[i].count;
 		if (left <= 0) {
 			slots_[i] = RegistryEntry();
@@ -157,18 +159,35 @@ bool NameRegistry::entry(unsigned slot, RegistryEntry *out)
 	return used;
 }
 
-bool NameRegistry::take_first(bool (*match)(const RegistryEntry &, void *), void *ctx, RegistryEntry *out)
+OwnerRelease NameRegistry::release_owner(const void *owner, int (*within)(const void *, const void *),
+					 RegistryEntry *out)
 {
+	OwnerRelease what = OwnerRelease::None;
+	if (!owner)
+		return what;
 	unsigned long flags = lock_.lock();
-	unsigned i = 0;
-	while (i < kRegistrySlots && !(slots_[i].name && match(slots_[i], ctx)))
-		i++;
-	if (i < kRegistrySlots) {
-		*out = slots_[i];
-		slots_[i] = RegistryEntry();
+	for (unsigned i = 0; i < kRegistrySlots && what == OwnerRelease::None; i++) {
+		RegistryEntry &e = slots_[i];
+		if (!e.name)
+			continue;
+		if (e.named && e.owner == owner) {
+			*out = e;
+			if (e.owner_share)
+				e.count--;
+			e.owner = nullptr;
+			e.owner_share = false;
+			if (e.count <= 0) {
+				e = RegistryEntry();
+				what = OwnerRelease::Dispose;
+			}
+		} else if (within(e.adr, owner)) {
+			*out = e;
+			e = RegistryEntry();
+			what = OwnerRelease::Removed;
+		}
 	}
 	lock_.unlock(flags);
-	return i < kRegistrySlots;
+	return what;
 }
 
 } // namespace tx

@@ -12,8 +12,9 @@
  * of its own, and may be made from any context (Linux or real-time).
  *
  * At a module's unload, entries whose address lies in the module are
- * removed, and the objects its named inits created are deleted and freed
- * (with one dmesg line): nothing dangles or leaks.
+ * removed, and the objects its named inits created lose its share: deleted
+ * and freed (one dmesg line) when no other module uses them, else left to
+ * the others, whose last named delete frees them. Nothing dangles or leaks.
  */
 #ifndef _RTAI_REGISTRY_H
 #define _RTAI_REGISTRY_H

@@ -237,3 +237,44 @@ TEST_F(Registry, AModuleThatGoesLeavesNothing)
 	EXPECT_EQ(rt_named_sem_delete(kept), 0);
 	rt_drg_on_name(nam2num("KEEP"));
 }
+
+TEST_F(Registry, AnObjectAnotherModuleUsesOutlivesItsCreator)
+{
+	static int other_owner;
+	tx::sim::set_code_owner(&owner_token);
+	SEM *sem = rt_named_sem_init("SHR", 0); // the creator's share
+	tx::sim::set_code_owner(&other_owner);
+	EXPECT_EQ(rt_named_sem_init("SHR", 0), sem); // another module's
+	// The creator goes: its share goes, the SEM stays for the other one.
+	EXPECT_EQ(tx_registry_release_owner(&owner_token, within_module_memory), 0u);
+	EXPECT_EQ(rt_get_adr(nam2num("SHR")), sem);
+	EXPECT_EQ(rt_sem_signal(sem), 0);
+	EXPECT_EQ(rt_named_sem_delete(sem), 0); // its last user frees it
+	EXPECT_EQ(rt_get_adr(nam2num("SHR")), nullptr);
+
+	// The creator gave its share back before it went: the other's keeps it.
+	tx::sim::set_code_owner(&owner_token);
+	SEM *s2 = rt_named_sem_init("SHR2", 0);
+	tx::sim::set_code_owner(&other_owner);
+	EXPECT_EQ(rt_named_sem_init("SHR2", 0), s2);
+	tx::sim::set_code_owner(&owner_token);
+	EXPECT_EQ(rt_named_sem_delete(s2), 1);
+	EXPECT_EQ(tx_registry_release_owner(&owner_token, within_module_memory), 0u);
+	EXPECT_EQ(rt_get_adr(nam2num("SHR2")), s2);
+	tx::sim::set_code_owner(&other_owner);
+	EXPECT_EQ(rt_named_sem_delete(s2), 0);
+
+	// A share given back from real-time context (caller unknown) counts as
+	// the creator's: at its unload nothing more is taken (a leak at worst,
+	// never a free under another user).
+	tx::sim::set_code_owner(&owner_token);
+	SEM *s3 = rt_named_sem_init("SHR3", 0);
+	tx::sim::set_code_owner(&other_owner);
+	EXPECT_EQ(rt_named_sem_init("SHR3", 0), s3);
+	EXPECT_EQ(rt_named_sem_init("SHR3", 0), s3); // 3 users
+	start(a, 5, [&] { EXPECT_EQ(rt_named_sem_delete(s3), 2); });
+	EXPECT_EQ(tx_registry_release_owner(&owner_token, within_module_memory), 0u);
+	EXPECT_EQ(rt_named_sem_delete(s3), 1);
+	EXPECT_EQ(rt_named_sem_delete(s3), 0);
+	tx::sim::set_code_owner(nullptr);
+}
