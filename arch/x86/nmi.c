@@ -347,7 +347,8 @@ static void check_flags(struct pt_regs *regs, struct tx_x86_cpu *c)
 
 	if (likely(!bad && (regs->flags & X86_EFLAGS_FIXED)))
 		return;
-	c->stats.bad_flags++;
+	if (!c->stats.bad_flags++)
+		c->stats.bad_flags_ip = regs->ip;
 	/* Not while the co-kernel is masked here: the interrupted code may
 	 * hold the log ring's lock. A later frame is reported instead. */
 	if (!c->bad_flags_reported && !__this_cpu_read(tx_x86_masked)) {

@@ -273,6 +273,14 @@ static int hal_show(struct seq_file *m, void *v)
 			   st.timer_nmis, st.ipi_nmis, st.redirects, st.kicks, st.entry_min, st.entry_max, st.exit_min,
 			   st.exit_max, st.empty_nmis, st.lines_deferred, st.retries, st.retries_early);
 	}
+	for_each_online_cpu(cpu) {
+		struct tx_hal_stats st;
+
+		tx_arch_stats(cpu, &st);
+		if (st.bad_flags) /* x86: the emulator's flags went bad (docs/x86_64-port.md) */
+			seq_printf(m, "CPU %u: %llu NMI frame(s) with reserved RFLAGS bits, the first at %pS\n", cpu,
+				   st.bad_flags, (void *)(unsigned long)st.bad_flags_ip);
+	}
 	return 0;
 }
 

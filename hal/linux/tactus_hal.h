@@ -50,8 +50,9 @@ struct tx_hal_stats {
 	/* Device-line NMIs that found the co-kernel masked here: their
 	 * handlers ran when it unmasked (x86; arm64's GIC holds them). */
 	u64 lines_deferred;
-	/* x86: NMI frames with reserved RFLAGS bits set (nmi.c, check_flags). */
-	u64 bad_flags;
+	/* x86: NMI frames with reserved RFLAGS bits set (nmi.c, check_flags),
+	 * and where the first one was. */
+	u64 bad_flags, bad_flags_ip;
 	/* Counts of the time base: timer deadline -> NMI handler entry, and
 	 * handler entry -> redirect trampoline (Linux's NMI exit path). */
 	u64 entry_min, entry_max, exit_min, exit_max;

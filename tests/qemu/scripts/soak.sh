@@ -87,6 +87,7 @@ tx_check "preempt-ran" test "$preempt_runs" -gt 0
 tx_check "preempt-no-fail" test "$preempt_fails" = 0 -a "$violations" = 0
 tx_check "preempt-no-overrun" test "$overruns" = 0
 tx_check "memory-drift-under-1-MiB ($drift kB)" test "$drift" -lt 1024
+cat /proc/tactus/hal # x86: where a frame with bad RFLAGS was first seen, if one was
 tx_check "no-task-left" test "$(tasks_left)" = 0
 tx_check_dmesg
 tx_unload_stack
