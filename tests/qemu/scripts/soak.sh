@@ -53,14 +53,23 @@ while [ "$(uptime_s)" -lt "$end" ]; do
 	fi
 	records_total=$((records_total + records))
 	cycles=$((cycles + 1))
+	# An hour of dmesg outgrows the ring: each cycle's lines are read and
+	# cleared here, its reports and tx_preempt's FAIL lines kept.
+	dmesg -c >/tmp/cycle.dmesg
+	grep -E "$TX_DMESG_RE" /tmp/cycle.dmesg >>/tmp/dmesg.issues
+	grep "tx_preempt: FAIL" /tmp/cycle.dmesg >>/tmp/preempt.fails
 	if [ -z "$slab0" ]; then
 		slab0=$(mem_kb Slab) vm0=$(mem_kb VmallocUsed) avail0=$(mem_kb MemAvailable)
 	fi
 	[ $((cycles % 10)) = 0 ] && echo "soak: $cycles cycles, $records_total records, $lost lost, uptime $(uptime_s) s"
 done
 # tx_preempt's figures, from each run's result line (collected per cycle:
-# an hour of dmesg outgrows the ring); its FAIL lines from what dmesg holds.
-touch /tmp/preempt.results
+# an hour of dmesg outgrows the ring); its FAIL lines and the kernel's
+# reports from each cycle's dmesg and what is left.
+dmesg >/tmp/cycle.dmesg
+grep -E "$TX_DMESG_RE" /tmp/cycle.dmesg >>/tmp/dmesg.issues
+grep "tx_preempt: FAIL" /tmp/cycle.dmesg >>/tmp/preempt.fails
+touch /tmp/preempt.results /tmp/dmesg.issues /tmp/preempt.fails
 preempt_runs=$(grep -c . /tmp/preempt.results)
 set -- $(tr ' ' '\n' </tmp/preempt.results | awk -F= '
 	$1 == "lat_max_ns" && $2 > lat { lat = $2 }
@@ -68,7 +77,7 @@ set -- $(tr ' ' '\n' </tmp/preempt.results | awk -F= '
 	$1 ~ /_violations$/ || $1 == "lost" { bad += $2 }
 	END { print lat + 0, over + 0, bad + 0 }')
 lat_worst=$1 overruns=$2 violations=$3
-preempt_fails=$(dmesg | grep -c "tx_preempt: FAIL")
+preempt_fails=$(grep -c . /tmp/preempt.fails)
 slab1=$(mem_kb Slab) vm1=$(mem_kb VmallocUsed) avail1=$(mem_kb MemAvailable)
 drift=$(( (slab1 - slab0) + (vm1 - vm0) ))
 echo "soak: $cycles cycles over $minutes min: $records_total records, $lost lost; tx_preempt $preempt_runs runs ($violations violations or lost events, $preempt_fails FAIL lines), latency worst ${lat_worst:-?} ns, $overruns overruns"
@@ -88,6 +97,10 @@ tx_check "preempt-no-fail" test "$preempt_fails" = 0 -a "$violations" = 0
 tx_check "preempt-no-overrun" test "$overruns" = 0
 tx_check "memory-drift-under-1-MiB ($drift kB)" test "$drift" -lt 1024
 cat /proc/tactus/hal # x86: where a frame with bad RFLAGS was first seen, if one was
+tx_check "no-cpu-flags-corrupted" sh -c "! grep -q 'reserved RFLAGS' /proc/tactus/hal"
+n=$(grep -c . /tmp/dmesg.issues)
+tx_check "dmesg-clean-every-cycle ($n report(s))" test "$n" = 0
+head -n 20 /tmp/dmesg.issues
 tx_check "no-task-left" test "$(tasks_left)" = 0
 tx_check_dmesg
 tx_unload_stack
