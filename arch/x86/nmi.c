@@ -335,10 +335,11 @@ static bool chipset_error_nmi(void)
  * flags took a pointer's bits, DF and NT among them, and the kernel then
  * ran string instructions backwards or faulted at an IRETQ). Counted, and
  * reported once per CPU with where it was seen, so a soak says when the
- * flags went bad instead of oopsing somewhere later. Bits no kernel frame
- * ever has legitimately (NT, IOPL, and the reserved ones) are cleared in
- * a kernel frame, so that its IRETQ does not fault; DF is left alone (a
- * backwards memmove has it). O(1): one test on the common path.
+ * flags went bad instead of oopsing somewhere later. Bits no frame of a
+ * 64-bit kernel has legitimately are cleared, so that the IRETQ does not
+ * fault (NT makes it #GP): the reserved ones and NT in every frame, IOPL in
+ * a kernel frame (a user process may have IOPL 3 by iopl()). DF is left
+ * alone (a backwards memmove has it). O(1): one test on the common path.
  */
 #define TX_X86_FLAGS_VALID 0x3f7fd7ul
 static void check_flags(struct pt_regs *regs, struct tx_x86_cpu *c)
@@ -357,11 +358,11 @@ static void check_flags(struct pt_regs *regs, struct tx_x86_cpu *c)
 			    "flags %lx at ip %lx (cs %lx, sp %lx): the CPU (or emulator) state is corrupt",
 			    regs->flags, regs->ip, (unsigned long)regs->cs, regs->sp);
 	}
-	if (!user_mode(regs)) {
+	{
 		unsigned long *iret = (unsigned long *)(regs + 1);
 		unsigned long old = regs->flags;
-		unsigned long clean = (old & TX_X86_FLAGS_VALID & ~(X86_EFLAGS_NT | X86_EFLAGS_IOPL)) |
-				      X86_EFLAGS_FIXED;
+		unsigned long drop = X86_EFLAGS_NT | (user_mode(regs) ? 0 : X86_EFLAGS_IOPL);
+		unsigned long clean = (old & TX_X86_FLAGS_VALID & ~drop) | X86_EFLAGS_FIXED;
 
 		regs->flags = clean;
 		if ((unsigned long)(regs + 1) == this_cpu_read(cpu_tss_rw.x86_tss.ist[IST_INDEX_NMI]) - 96)
