@@ -68,7 +68,6 @@ RT_TASK *named_task(unsigned long name, void (*thread)(long), long data, int sta
 	}
 	free_named(task);
 	return static_cast<RT_TASK *>(g_names.adr_of(name, false)); // taken meanwhile: that one
-
 }
 
 // Dispose of an object a named init created: delete it (a task or IPC
@@ -171,7 +170,6 @@ SEM *_rt_typed_named_sem_init(unsigned long sem_name, int value, int type, unsig
 	}
 	free_named(sem);
 	return static_cast<SEM *>(g_names.adr_of(sem_name, true)); // taken meanwhile: that one
-
 }
 
 MBX *_rt_typed_named_mbx_init(unsigned long mbx_name, int size, int qtype)
@@ -192,7 +190,6 @@ MBX *_rt_typed_named_mbx_init(unsigned long mbx_name, int size, int qtype)
 	}
 	free_named(mbx);
 	return static_cast<MBX *>(g_names.adr_of(mbx_name, true)); // taken meanwhile: that one
-
 }
 
 // The last user of a named SEM or MBX deletes and frees it (Linux context:
