@@ -70,6 +70,31 @@ RT_TASK *named_task(unsigned long name, void (*thread)(long), long data, int sta
 	return static_cast<RT_TASK *>(g_names.adr_of(name, false)); // taken meanwhile: that one
 }
 
+// The named init of a SEM or MBX: the existing object with one more user
+// if the name is taken (as RTAI, whatever it is), else a new one made by
+// init(object, a, b) and registered for 'owner'.
+template <typename T>
+T *named_ipc(unsigned long name, int type, const void *owner, int (*init)(T *, int, int), void (*destroy)(T *),
+	     int a, int b)
+{
+	if (name == 0xFFFFFFFFUL)
+		return nullptr; // the empty name
+	if (void *existing = g_names.adr_of(name, true))
+		return static_cast<T *>(existing);
+	if (!may_allocate())
+		return nullptr;
+	T *object = alloc_named<T>();
+	if (!object)
+		return nullptr;
+	if (init(object, a, b) == 0) {
+		if (g_names.add(name, object, type, true, owner))
+			return object;
+		destroy(object);
+	}
+	free_named(object);
+	return static_cast<T *>(g_names.adr_of(name, true)); // taken meanwhile: that one
+}
+
 // Dispose of an object a named init created: delete it (a task or IPC
 // object already deleted is only freed) and free it. Linux context.
 void dispose(const RegistryEntry &e)
@@ -154,42 +179,16 @@ int rt_named_task_delete(RT_TASK *task)
 
 SEM *_rt_typed_named_sem_init(unsigned long sem_name, int value, int type, unsigned long *)
 {
-	if (sem_name == 0xFFFFFFFFUL)
-		return nullptr;
-	if (void *existing = g_names.adr_of(sem_name, true))
-		return static_cast<SEM *>(existing);
-	if (!may_allocate())
-		return nullptr;
-	SEM *sem = alloc_named<SEM>();
-	if (!sem)
-		return nullptr;
-	if (rt_typed_sem_init(sem, value, type) == 0) {
-		if (g_names.add(sem_name, sem, IS_SEM, true, tx_hal_owner_of(__builtin_return_address(0))))
-			return sem;
-		rt_sem_delete(sem);
-	}
-	free_named(sem);
-	return static_cast<SEM *>(g_names.adr_of(sem_name, true)); // taken meanwhile: that one
+	return named_ipc<SEM>(sem_name, IS_SEM, tx_hal_owner_of(__builtin_return_address(0)),
+			      [](SEM *sem, int v, int t) { return rt_typed_sem_init(sem, v, t); },
+			      [](SEM *sem) { rt_sem_delete(sem); }, value, type);
 }
 
 MBX *_rt_typed_named_mbx_init(unsigned long mbx_name, int size, int qtype)
 {
-	if (mbx_name == 0xFFFFFFFFUL)
-		return nullptr;
-	if (void *existing = g_names.adr_of(mbx_name, true))
-		return static_cast<MBX *>(existing);
-	if (!may_allocate())
-		return nullptr;
-	MBX *mbx = alloc_named<MBX>();
-	if (!mbx)
-		return nullptr;
-	if (rt_typed_mbx_init(mbx, size, qtype) == 0) {
-		if (g_names.add(mbx_name, mbx, IS_MBX, true, tx_hal_owner_of(__builtin_return_address(0))))
-			return mbx;
-		rt_mbx_delete(mbx);
-	}
-	free_named(mbx);
-	return static_cast<MBX *>(g_names.adr_of(mbx_name, true)); // taken meanwhile: that one
+	return named_ipc<MBX>(mbx_name, IS_MBX, tx_hal_owner_of(__builtin_return_address(0)),
+			      [](MBX *mbx, int n, int q) { return rt_typed_mbx_init(mbx, n, q); },
+			      [](MBX *mbx) { rt_mbx_delete(mbx); }, size, qtype);
 }
 
 // The last user of a named SEM or MBX deletes and frees it (Linux context:

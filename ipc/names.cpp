@@ -53,16 +53,23 @@ unsigned NameRegistry::add(unsigned long name, void *adr, int type, bool named, 
 	return slot;
 }
 
+// Lock held for the call: remove the entry at index i (kRegistrySlots: none).
+unsigned NameRegistry::remove_at(unsigned i)
+{
+	if (i >= kRegistrySlots)
+		return 0;
+	slots_[i] = RegistryEntry();
+	return i + 1;
+}
+
 unsigned NameRegistry::remove_name(unsigned long name)
 {
 	if (!name)
 		return 0;
 	unsigned long flags = lock_.lock();
-	unsigned i = find_name(name);
-	if (i < kRegistrySlots)
-		slots_[i] = RegistryEntry();
+	unsigned slot = remove_at(find_name(name));
 	lock_.unlock(flags);
-	return i < kRegistrySlots ? i + 1 : 0;
+	return slot;
 }
 
 unsigned NameRegistry::remove_adr(const void *adr)
@@ -70,11 +77,9 @@ unsigned NameRegistry::remove_adr(const void *adr)
 	if (!adr)
 		return 0;
 	unsigned long flags = lock_.lock();
-	unsigned i = find_adr(adr);
-	if (i < kRegistrySlots)
-		slots_[i] = RegistryEntry();
+	unsigned slot = remove_at(find_adr(adr));
 	lock_.unlock(flags);
-	return i < kRegistrySlots ? i + 1 : 0;
+	return slot;
 }
 
 void *NameRegistry::adr_of(unsigned long name, bool count)

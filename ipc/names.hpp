@@ -76,6 +76,7 @@ private:
 	// kRegistrySlots.
 	unsigned find_name(unsigned long name) const;
 	unsigned find_adr(const void *adr) const;
+	unsigned remove_at(unsigned i); // the slot number it had, 0: none
 
 	SpinLock lock_;
 	RegistryEntry slots_[kRegistrySlots];
