@@ -19,6 +19,7 @@
 #                 console=ttyS0 panic=-1 cryptomgr.notests=1
 #   QEMU_ICOUNT_SHIFT  -icount shift: 4 (1 instruction = 16 ns) | 5 (32 ns);
 #                      TACTUS_ICOUNT_SHIFT overrides it
+#   (TACTUS_QEMU_CPU overrides QEMU_CPU)
 
 # shellcheck disable=SC2034 # the variables are for the scripts that source this
 qemu_arch() {
@@ -42,6 +43,8 @@ qemu_arch() {
     # An experiment's other model (e.g. TACTUS_ICOUNT_SHIFT=4 on x86_64):
     # every bound in the repository is stated at the default.
     QEMU_ICOUNT_SHIFT="${TACTUS_ICOUNT_SHIFT:-$QEMU_ICOUNT_SHIFT}"
+    # ... or another CPU model (e.g. TACTUS_QEMU_CPU=qemu64,-cx16).
+    QEMU_CPU="${TACTUS_QEMU_CPU:-$QEMU_CPU}"
 }
 
 # qemu_kernel_image NAME: prints the image file of --kernel NAME on QEMU_ARCH
