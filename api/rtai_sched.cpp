@@ -101,6 +101,36 @@ RT_TRAP_HANDLER rt_set_task_trap_handler(RT_TASK *task, unsigned int vec, RT_TRA
 int rt_task_suspend(RT_TASK *task) { return g_sched.suspend(task_of(task)); }
 int rt_task_resume(RT_TASK *task) { return g_sched.resume(task_of(task)); }
 int rt_task_suspend_if(RT_TASK *task) { return g_sched.suspend_if(task_of(task)); }
+int rt_task_suspend_until(RT_TASK *task, RTIME time) { return g_sched.suspend_until(task_of(task), time); }
+
+int rt_task_suspend_timed(RT_TASK *task, RTIME delay)
+{
+	return g_sched.suspend_until(task_of(task), deadline_after(delay));
+}
+
+int rt_task_masked_unblock(RT_TASK *task, unsigned long mask)
+{
+	uint32_t waits = 0;
+	if (mask & RT_SCHED_DELAYED)
+		waits |= wait_bit(Wait::Delay) | wait_bit(Wait::Period) | wait_bit(Wait::Suspend);
+	if (mask & RT_SCHED_SEMAPHORE)
+		waits |= wait_bit(Wait::Semaphore);
+	if (mask & RT_SCHED_SEND)
+		waits |= wait_bit(Wait::Send);
+	if (mask & RT_SCHED_RECEIVE)
+		waits |= wait_bit(Wait::Receive);
+	if (mask & RT_SCHED_RPC)
+		waits |= wait_bit(Wait::Rpc);
+	if (mask & RT_SCHED_RETURN)
+		waits |= wait_bit(Wait::Return);
+	if (mask & RT_SCHED_MBXSUSP)
+		waits |= wait_bit(Wait::Mailbox);
+	return g_sched.unblock(task_of(task), waits, (mask & RT_SCHED_SUSPENDED) != 0);
+}
+
+void rt_sched_lock(void) { g_sched.sched_lock(); }
+void rt_sched_unlock(void) { g_sched.sched_unlock(); }
+void rt_schedule(void) { g_sched.reschedule(); }
 int rt_set_period(RT_TASK *task, RTIME new_period) { return g_sched.set_period(task_of(task), new_period); }
 void rt_task_yield(void) { g_sched.yield(); }
 int rt_change_prio(RT_TASK *task, int priority) { return g_sched.change_prio(task_of(task), priority); }
@@ -115,6 +145,36 @@ int rt_get_inher_prio(RT_TASK *task)
 {
 	Task *t = task_of(task);
 	return g_sched.valid(t) ? t->prio : -kEInval;
+}
+
+int rt_get_priorities(RT_TASK *task, int *priority, int *base_priority)
+{
+	Task *t = task_of(task);
+	if (!g_sched.valid(t) || !priority || !base_priority)
+		return -kEInval;
+	*priority = t->prio;
+	*base_priority = t->base_prio;
+	return kOk;
+}
+
+int rt_task_get_info(RT_TASK *task, RT_TASK_INFO *task_info)
+{
+	Task *t = task_of(task);
+	Count period = 0, release = 0;
+	if (!task_info || !g_sched.timing_of(t, &period, &release))
+		return -kEInval;
+	task_info->period = period;
+	task_info->base_priority = t->base_prio;
+	task_info->priority = t->prio;
+	return kOk;
+}
+
+RTIME next_period(void)
+{
+	Count period = 0, release = 0;
+	if (!g_sched.timing_of(g_sched.self(), &period, &release) || !period)
+		return 0;
+	return release + period;
 }
 
 int rt_set_sched_policy(RT_TASK *task, int policy, int rr_quantum_ns)
@@ -151,6 +211,41 @@ RTIME rt_get_cpu_time_ns(void) { return count2nano(g_sched.counter()); }
 
 RTIME nano2count(RTIME nanos) { return counts_from_ns(nanos); }
 RTIME count2nano(RTIME counts) { return ns_from_counts(counts); }
+RTIME rt_get_time_cpuid(unsigned int) { return rt_get_time(); }
+RTIME rt_get_time_ns_cpuid(unsigned int) { return rt_get_time_ns(); }
+RTIME nano2count_cpuid(RTIME nanos, unsigned int) { return nano2count(nanos); }
+RTIME count2nano_cpuid(RTIME counts, unsigned int) { return count2nano(counts); }
+
+// The epoch of rt_get_real_time: two copies, written from Linux context
+// (module load, rt_gettimeorig), the index flipped after the write, so that
+// a reader in a task sees one whole copy unless two updates overlap its
+// read (they are Linux-context calls made by hand).
+static RTIME g_epoch[2][2];
+static int g_epoch_use;
+
+void rt_gettimeorig(RTIME time_orig[])
+{
+	if (!tx_hal_may_sleep())
+		return;
+	int64_t wall = tx_hal_wall_clock_ns();
+	Count now = g_sched.counter();
+	RTIME counts = counts_from_ns(wall) - now;
+	RTIME nanos = wall - ns_from_counts(now);
+	if (time_orig) {
+		time_orig[0] = counts;
+		time_orig[1] = nanos;
+		return;
+	}
+	int next = 1 - load_relaxed(&g_epoch_use);
+	g_epoch[next][0] = counts;
+	g_epoch[next][1] = nanos;
+	store_release(&g_epoch_use, next);
+}
+
+RTIME rt_get_real_time(void) { return rt_get_time() + g_epoch[load_acquire(&g_epoch_use)][0]; }
+RTIME rt_get_real_time_ns(void) { return rt_get_time_ns() + g_epoch[load_acquire(&g_epoch_use)][1]; }
+int rt_is_hard_timer_running(void) { return g_sched.timer_running() ? 1 : 0; }
+int rt_sched_type(void) { return RT_SCHED_MUP; }
 
 RTIME start_rt_timer(int period) { return g_sched.start_timer(period); }
 void stop_rt_timer(void) { g_sched.stop_timer(); }

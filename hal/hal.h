@@ -57,6 +57,11 @@ void tx_hal_relax(void);
  * Bound: O(1). */
 int tx_hal_may_sleep(void);
 
+/* Linux's wall clock (CLOCK_REALTIME), nanoseconds since 1970: what
+ * rt_gettimeorig() pairs with the co-kernel's time base. Linux context.
+ * Bound: O(1). */
+int64_t tx_hal_wall_clock_ns(void);
+
 /* Linux's context leaves this CPU for a real-time task (away = 1), or
  * comes back (away = 0); called by the switch, masked. While Linux is
  * away, the Linux task it interrupted ('current') has page faults

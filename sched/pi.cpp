@@ -10,10 +10,13 @@
 namespace tx {
 
 // The priority t must run at: its own, or the best of the first waiters of
-// the resources it owns. O(owned resources).
+// the resources it owns; above every task inside rt_sched_lock. O(owned
+// resources).
 int Scheduler::inherited_prio(const Task *t) const
 {
 	TX_IPC_LOCK_HELD();
+	if (t->sched_lock_depth > 0)
+		return kSchedLockPriority;
 	int prio = t->base_prio;
 	for (const ListNode *n = t->owned_sems.next; n != &t->owned_sems; n = n->next) {
 		const auto *r = static_cast<const PiResource *>(n->owner);
@@ -76,6 +79,29 @@ int Scheduler::change_prio(Task *t, int prio)
 	priority_changed(t);
 	ipc_leave(flags);
 	return old;
+}
+
+// RTAI's rt_sched_lock: the calling task runs above every task of its CPU
+// until the matching unlock (the calls nest). Interrupt handlers still run,
+// and a task that blocks inside lets the others run, as in RTAI. Nothing
+// from Linux or an interrupt handler. IPC lock: O(1) plus priority_changed
+// of the caller; the unlock switches when a task now outranks it.
+void Scheduler::sched_lock()
+{
+	unsigned long flags = ipc_enter();
+	Task *t = current();
+	if (!t->linux_ctx && !in_interrupt(this_cpu()) && t->sched_lock_depth++ == 0)
+		priority_changed(t);
+	ipc_leave(flags);
+}
+
+void Scheduler::sched_unlock()
+{
+	unsigned long flags = ipc_enter();
+	Task *t = current();
+	if (!t->linux_ctx && !in_interrupt(this_cpu()) && t->sched_lock_depth > 0 && --t->sched_lock_depth == 0)
+		priority_changed(t);
+	ipc_leave(flags);
 }
 
 // O(1): the owner's list under its CPU lock (runnable() reads it).

@@ -164,6 +164,24 @@ public:
 	// RTAI rt_task_suspend_if: take back one remembered resume (a negative
 	// depth), never suspending; the depth after. Any context.
 	int suspend_if(Task *t);
+	// RTAI rt_task_suspend_until: suspend t (null = self) until resumed or
+	// until 'when', which clears the suspension. The caller itself gets
+	// kRteTimeout when the time ended it, else its depth after the resume;
+	// kRteTimerOverrun for a time already past. A task already suspended, or
+	// in another wait (whose timer it keeps), only counts one suspension
+	// more. Any context.
+	int suspend_until(Task *t, Count when);
+	// RTAI rt_task_masked_unblock: end t's wait when it is one of 'waits'
+	// (wait_bit set), which then returns kRteUnblocked, and its suspension
+	// when 'suspension'. kRteUnblocked when t was not ready, else 0. Any
+	// context.
+	int unblock(Task *t, uint32_t waits, bool suspension);
+	void sched_lock();   // see pi.cpp; real-time context
+	void sched_unlock();
+	void reschedule();   // a preemption point (RTAI rt_schedule); any context
+	// t's period (0: not periodic) and its current (or next) release, read
+	// together under t's CPU lock; false for an invalid task. O(1).
+	bool timing_of(Task *t, Count *period, Count *release);
 	// RTAI rt_set_period: a periodic task's later releases are 'period'
 	// apart (the next one is already set). Any context.
 	int set_period(Task *t, Count period);
@@ -497,6 +515,7 @@ private:
 	int block_self(CpuState *&c, Wait why, Count deadline);
 	int block_kept(Wait why, WaitQueue *q, void *object, Count deadline, PiResource *pi);
 	void set_waiting(CpuState &c, Task *t, Wait why, Count deadline);
+	void end_timed_wait(Task *t, int result);
 	void arm_timer(Task *t, Count deadline);
 	void reprogram(CpuState &c);
 	Count aim_for(Count event);

@@ -25,6 +25,7 @@ enum class Wait : uint8_t {
 	None,      // not waiting: ready if not suspended
 	Delay,     // rt_sleep / rt_sleep_until
 	Period,    // rt_task_wait_period, or the first release of make_periodic
+	Suspend,   // rt_task_suspend_until/_timed: suspended, with a time limit
 	Semaphore, // rt_sem_wait*
 	Send,      // rt_send*: queued at the receiver
 	Receive,   // rt_receive*
@@ -32,6 +33,9 @@ enum class Wait : uint8_t {
 	Return,    // rt_rpc*: received, waiting for rt_return
 	Mailbox,   // rt_mbx_send*/receive*
 };
+
+// A set of waits (masked_unblock): one bit per Wait.
+constexpr uint32_t wait_bit(Wait w) { return 1u << static_cast<unsigned>(w); }
 
 // Display state, derived; what /proc and rt_get_task_state show.
 enum class TaskState : uint8_t { Ready, Running, Suspended, Delayed, Blocked, PeriodicWait, Dead };
@@ -135,6 +139,7 @@ struct Task {
 	unsigned cpu;    // [both] the CPU whose queues hold this task
 	uint32_t cpus_allowed; // [ipc]
 	int suspend_depth; // [cpu]
+	int sched_lock_depth; // [ipc] rt_sched_lock nesting: > 0 runs at kSchedLockPriority
 	Wait wait;         // [cpu]; the IPC waits ([both]) are entered and left with both
 	bool dead;         // [both]
 	bool linux_ctx;    // [const] this is a CPU's Linux idle task

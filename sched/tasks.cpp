@@ -275,6 +275,87 @@ int Scheduler::suspend_if(Task *t)
 	return depth;
 }
 
+// t's CPU lock: O(log n) for the timer, plus the switch when t is the
+// caller.
+int Scheduler::suspend_until(Task *t, Count when)
+{
+	unsigned long flags = tx_port_irq_save();
+	CpuState *c;
+	if (!t) {
+		c = &this_cpu();
+		acquire_cpu(*c);
+		t = c->current;
+	} else {
+		c = lock_task(t);
+	}
+	if (!c || t->linux_ctx) {
+		if (c)
+			c->lock.release();
+		tx_port_irq_restore(flags);
+		return -kEInval;
+	}
+	int result = kRteTimerOverrun;
+	bool timed = false, counted = false;
+	if (t->suspend_depth != 0 || t->wait != Wait::None || t->owned_sems.linked()) {
+		t->suspend_depth++; // no time limit: as rt_task_suspend
+		update_ready(t);
+		counted = true;
+	} else if (!deadline_passed(when)) {
+		t->suspend_depth = 1;
+		set_waiting(*c, t, Wait::Suspend, when);
+		timed = true;
+	}
+	if (timed || counted)
+		result = t->suspend_depth;
+	if ((timed || counted) && c == &this_cpu() && !in_interrupt(*c) && t == c->current) {
+		c = &schedule(*c);
+		// The caller: how its suspension ended (kRteTimeout: the time).
+		result = timed && t->wake_result != kOk ? t->wake_result : t->suspend_depth;
+	}
+	c->lock.release();
+	tx_port_irq_restore(flags);
+	return result;
+}
+
+// t's CPU lock. Leave a timed wait (Delay, Period, Suspend) before its
+// timer. O(log n).
+void Scheduler::end_timed_wait(Task *t, int result)
+{
+	TX_CPU_LOCK_HELD(cpu_of(t));
+	cpu_of(t).timers.remove(&t->timer);
+	t->wait = Wait::None;
+	t->wake_result = result;
+}
+
+// The IPC lock first (an IPC wait ends under it), then t's CPU lock. O(1)
+// plus the IPC wake (cancel_wait) and the switch.
+int Scheduler::unblock(Task *t, uint32_t waits, bool suspension)
+{
+	unsigned long flags = ipc_enter();
+	if (!valid(t) || t->linux_ctx) {
+		ipc_leave(flags);
+		return -kEInval;
+	}
+	int result = kOk;
+	if (ipc_wait(t->wait)) { // stable: IPC waits change under the IPC lock
+		result = kRteUnblocked;
+		if (waits & wait_bit(t->wait))
+			cancel_wait(t, kRteUnblocked);
+	}
+	{
+		CpuHold hold(*this, cpu_of(t));
+		if (t->wait != Wait::None || t->suspend_depth > 0)
+			result = kRteUnblocked;
+		if (suspension && t->suspend_depth > 0)
+			t->suspend_depth = 0;
+		if (!ipc_wait(t->wait) && t->wait != Wait::None && (waits & wait_bit(t->wait)))
+			end_timed_wait(t, kRteUnblocked);
+		update_ready(t);
+	}
+	ipc_leave(flags);
+	return result;
+}
+
 // t's CPU lock: O(1).
 int Scheduler::set_period(Task *t, Count period)
 {
@@ -295,6 +376,33 @@ int Scheduler::set_period(Task *t, Count period)
 	return result;
 }
 
+// This CPU's lock: O(1) plus the switch.
+void Scheduler::reschedule()
+{
+	unsigned long flags;
+	CpuState &c = lock_this_cpu(&flags);
+	CpuState &here = in_interrupt(c) ? c : schedule(c);
+	here.lock.unlock(flags);
+}
+
+// t's CPU lock: O(1).
+bool Scheduler::timing_of(Task *t, Count *period, Count *release)
+{
+	unsigned long flags = tx_port_irq_save();
+	CpuState *c = lock_task(t);
+	if (!c || t->linux_ctx) {
+		if (c)
+			c->lock.release();
+		tx_port_irq_restore(flags);
+		return false;
+	}
+	*period = t->period;
+	*release = t->release_time;
+	c->lock.release();
+	tx_port_irq_restore(flags);
+	return true;
+}
+
 // t's CPU lock: O(1), plus the switch when t outranks the caller.
 int Scheduler::resume(Task *t)
 {
@@ -307,8 +415,11 @@ int Scheduler::resume(Task *t)
 		return -kEInval;
 	}
 	t->suspend_depth--;
-	if (t->suspend_depth <= 0)
+	if (t->suspend_depth <= 0) {
 		t->watchdog_hit = false; // the watchdog's suspension is undone like any other
+		if (t->wait == Wait::Suspend)
+			end_timed_wait(t, kOk);
+	}
 	update_ready(t);
 	finish_on(*c);
 	tx_port_irq_restore(flags);

@@ -99,11 +99,18 @@ void Scheduler::restart_timer(CpuState &c, Count now)
 
 // ---- Expiry -------------------------------------------------------------------
 
-// t's CPU lock. A task's timer expired: end its delay (Delay, Period). O(1).
+// t's CPU lock. A task's timer expired: end its delay (Delay, Period) or
+// its timed suspension (the whole depth, as RTAI does). O(1).
 void Scheduler::timer_fired(Task *t)
 {
 	TX_CPU_LOCK_HELD(cpu_of(t));
 	switch (t->wait) {
+	case Wait::Suspend:
+		t->wait = Wait::None;
+		t->suspend_depth = 0;
+		t->wake_result = kRteTimeout;
+		update_ready(t);
+		break;
 	case Wait::Period:
 		t->release_pending = true;
 		[[fallthrough]];

@@ -15,9 +15,10 @@
  * from Linux context; calls that allocate (rt_task_init) need Linux
  * context. Everything else works from both.
  *
- * Priorities: the scheduler keeps 256 levels. Priorities 0..223 each have
+ * Priorities: the scheduler keeps 256 levels. Priorities 0..222 each have
  * a level of their own; above that, each power of two shares a level (and
- * its tasks run FIFO among themselves). Order is always kept.
+ * its tasks run FIFO among themselves). Order is always kept. A task inside
+ * rt_sched_lock() runs above them all (RTAI's priority -1).
  */
 #ifndef _RTAI_SCHED_H
 #define _RTAI_SCHED_H
@@ -31,6 +32,11 @@
 #define RT_SCHED_FIFO 0
 #define RT_SCHED_RR   1
 
+/* rt_sched_type(): RTAI's scheduler kinds. */
+#define RT_SCHED_UP  1
+#define RT_SCHED_SMP 2
+#define RT_SCHED_MUP 3
+
 /* rt_get_task_state() bits. */
 #define RT_SCHED_READY     1
 #define RT_SCHED_SUSPENDED 2
@@ -41,6 +47,12 @@
 #define RT_SCHED_RPC       64
 #define RT_SCHED_RETURN    128
 #define RT_SCHED_MBXSUSP   256
+
+/* rt_task_get_info(): a task's period (counts) and priorities. */
+typedef struct rt_task_info {
+	RTIME period;
+	long base_priority, priority;
+} RT_TASK_INFO;
 
 /* Room for the scheduler's task control block (2 KiB, of which a fault
  * report and the trap handlers take half); zero it before rt_task_init. */
@@ -107,6 +119,45 @@ int rt_task_resume(RT_TASK *task);
  * the caller), -EINVAL for a bad task. Any context. */
 int rt_task_suspend_if(RT_TASK *task);
 
+/*
+ * Suspend a task (NULL: the caller) until it is resumed or until 'time'
+ * (absolute counts) / for 'delay' counts, whichever comes first; the time
+ * ends the whole suspension (RTAI 5.3). The caller gets RTE_TIMOUT when
+ * the time ended it, 0 when it was resumed (RTE_UNBLKD: unblocked by
+ * rt_task_masked_unblock). A task already suspended, or blocked or
+ * sleeping (its timer serves that wait), only counts one suspension more,
+ * without a time limit, as rt_task_suspend. Returns the depth after the
+ * call for another task; RTE_TMROVRN at once for a time not in the future;
+ * -EINVAL for a bad task. Any context.
+ */
+int rt_task_suspend_until(RT_TASK *task, RTIME time);
+int rt_task_suspend_timed(RT_TASK *task, RTIME delay);
+
+/*
+ * End a task's waits named in 'mask' (RT_SCHED_* bits): RT_SCHED_DELAYED a
+ * sleep, a wait for the next period or the time limit of a timed
+ * suspension; RT_SCHED_SUSPENDED its whole suspension; RT_SCHED_SEMAPHORE,
+ * _SEND, _RECEIVE, _RPC, _RETURN, _MBXSUSP the IPC wait of that kind. The
+ * call it was blocked in returns RTE_UNBLKD. Returns RTE_UNBLKD when the
+ * task was not ready, 0 when it was, -EINVAL for a bad task. Any context.
+ */
+int rt_task_masked_unblock(RT_TASK *task, unsigned long mask);
+#define rt_task_wakeup_sleeping(task) rt_task_masked_unblock(task, RT_SCHED_DELAYED)
+
+/*
+ * The calling task runs above every other task of its CPU until the
+ * matching rt_sched_unlock() (the calls nest): no task preempts it, while
+ * interrupt handlers still run. If it blocks inside, other tasks run until
+ * it is ready again (RTAI). The unlock lets a task that became ready in the
+ * meantime preempt it. Nothing from Linux context or a handler.
+ */
+void rt_sched_lock(void);
+void rt_sched_unlock(void);
+
+/* A preemption point: switch now if a higher-priority task is ready (the
+ * scheduler does so itself at every event; kept for RTAI clients). */
+void rt_schedule(void);
+
 /* Give the CPU to the next ready task of the same priority, if any. */
 void rt_task_yield(void);
 
@@ -115,6 +166,11 @@ void rt_task_yield(void);
 int rt_change_prio(RT_TASK *task, int priority);
 int rt_get_prio(RT_TASK *task);       /* base priority, -EINVAL */
 int rt_get_inher_prio(RT_TASK *task); /* effective priority, -EINVAL */
+/* Both at once (effective, base): 0, or -EINVAL for a bad task or NULL
+ * pointers. */
+int rt_get_priorities(RT_TASK *task, int *priority, int *base_priority);
+/* Period (0: not periodic) and priorities: 0, or -EINVAL. */
+int rt_task_get_info(RT_TASK *task, RT_TASK_INFO *task_info);
 
 /* Round robin among tasks of equal priority (policy RT_SCHED_RR) with a
  * quantum of rr_quantum_ns; RT_SCHED_FIFO turns it off. 0 or -EINVAL. */
@@ -145,6 +201,10 @@ int rt_task_make_periodic_relative_ns(RT_TASK *task, RTIME start_delay, RTIME pe
  * Returns 0, -EINVAL for a bad task, one that is not periodic, or a period
  * <= 0. Any context. */
 int rt_set_period(RT_TASK *task, RTIME new_period);
+
+/* The caller's next release (counts): its current release plus one
+ * period; 0 for a caller that is not periodic or not a task. */
+RTIME next_period(void);
 
 /*
  * End the current job: the release time advances by exactly one period
@@ -180,6 +240,34 @@ RTIME rt_get_cpu_time_ns(void);
  * symmetric for negative values, saturating at the RTIME range). */
 RTIME nano2count(RTIME nanos);
 RTIME count2nano(RTIME counts);
+
+/* Every CPU shares one time base: the _cpuid forms are the ones above. */
+RTIME rt_get_time_cpuid(unsigned int cpuid);
+RTIME rt_get_time_ns_cpuid(unsigned int cpuid);
+RTIME nano2count_cpuid(RTIME nanos, unsigned int cpuid);
+RTIME count2nano_cpuid(RTIME counts, unsigned int cpuid);
+
+/*
+ * Wall-clock time: rt_get_time()/rt_get_time_ns() plus the epoch, Linux's
+ * CLOCK_REALTIME paired with the co-kernel's time base when Tactus loaded
+ * or at the last rt_gettimeorig(NULL). It does not follow later changes of
+ * Linux's clock (settimeofday, NTP slewing) until then. Any context.
+ */
+RTIME rt_get_real_time(void);
+RTIME rt_get_real_time_ns(void);
+/* time_orig NULL: take the epoch again now. Else time_orig[0] and [1] get
+ * the epoch taken now, in counts and in nanoseconds (what is added to the
+ * time base's count or nanoseconds to give the wall clock). Linux context
+ * (it reads Linux's clock; from a task it does nothing). */
+void rt_gettimeorig(RTIME time_orig[]);
+
+/* 1 while the timer runs (it does from the load on, until stop_rt_timer),
+ * else 0. */
+int rt_is_hard_timer_running(void);
+
+/* RT_SCHED_MUP: each CPU schedules its own tasks (a task runs on one CPU
+ * at a time and moves only when rt_set_runnable_on_cpus asks). */
+int rt_sched_type(void);
 
 /*
  * The timer runs in oneshot mode from the moment Tactus loads (RTAI 5), so

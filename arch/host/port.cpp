@@ -12,6 +12,7 @@
 #include "../../hal/linux_work.hpp"
 #include "../../fifo/fifo.hpp"
 #include "../../hal/rt_log.hpp"
+#include "../../hal/time_base.hpp"
 #include "../../sched/scheduler.hpp"
 #include "../../shm/registry.hpp"
 #include "../../api/registry_glue.h"
@@ -67,6 +68,7 @@ struct Machine {
 	uint64_t storm_base = 0; // interrupts taken when time last moved
 	std::vector<std::string> log;
 	const void *code_owner = nullptr; // tx_hal_owner_of's answer (sim::set_code_owner)
+	int64_t wall_at_zero = 0;         // tx_hal_wall_clock_ns at simulated time 0 (sim::set_wall_clock)
 	HostLine lines[TX_MAX_IRQ_LINES];
 	std::map<unsigned, uint64_t> linux_deliveries;
 	std::multimap<Count, std::pair<unsigned, unsigned>> device_events; // time -> (irq, cpu)
@@ -319,6 +321,7 @@ void raise_ipi(unsigned cpu) { m.cpus[cpu].ipi_pending = true; }
 bool masked() { return m.cpus[m.cpu].masked != 0; }
 int linux_away(unsigned cpu) { return m.cpus[cpu].linux_away; }
 void set_code_owner(const void *owner) { m.code_owner = owner; }
+void set_wall_clock(int64_t ns_at_zero) { m.wall_at_zero = ns_at_zero; }
 const Counters &counters() { return m.counters; }
 Count timer_deadline(unsigned cpu) { return m.cpus[cpu].timer_armed ? m.cpus[cpu].deadline : -1; }
 const std::vector<std::string> &log_lines() { return m.log; }
@@ -575,6 +578,11 @@ void tx_hal_linux_away(int away)
 void *tx_hal_owner_of(const void *)
 {
 	return const_cast<void *>(m.code_owner);
+}
+
+int64_t tx_hal_wall_clock_ns(void)
+{
+	return m.wall_at_zero + tx::ns_from_counts(m.now);
 }
 
 int tx_hal_may_sleep(void)

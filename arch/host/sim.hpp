@@ -66,6 +66,9 @@ int linux_away(unsigned cpu);
 // What tx_hal_owner_of() answers for any code address from now on (the
 // "module" whose code calls; null: the kernel). Reset to null by setup.
 void set_code_owner(const void *owner);
+// Linux's wall clock (tx_hal_wall_clock_ns) at simulated time 0; it runs
+// with simulated time. Reset to 0 by setup.
+void set_wall_clock(int64_t ns_at_zero);
 
 // Device lines of the simulated machine (what tx_port_irq_line_claim takes):
 constexpr unsigned kEdgeIrq = 32;    // kEdgeIrq..+15: edge-triggered, NMI-capable

@@ -16,6 +16,7 @@
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/timekeeping.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
 
@@ -79,6 +80,13 @@ int tx_hal_may_sleep(void)
 {
 	return !irqs_disabled() && !in_interrupt();
 }
+
+/* hal/hal.h */
+int64_t tx_hal_wall_clock_ns(void)
+{
+	return ktime_get_real_ns();
+}
+EXPORT_SYMBOL_GPL(tx_hal_wall_clock_ns);
 
 /* hal/hal.h. 'current' stays the interrupted Linux task for as long as
  * Linux is away (Linux does not run on this CPU meanwhile), so each count

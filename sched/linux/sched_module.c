@@ -259,6 +259,7 @@ static int __init tactus_sched_init(void)
 	cpus_read_lock();
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_registry_reset();
+	rt_gettimeorig(NULL); /* the epoch of rt_get_real_time */
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
 	tx_sched_set_rt_share_ns((long long)rt_runtime_us * 1000, (long long)rt_period_us * 1000);
 	tx_sched_set_gravity_ns(gravity > 0 ? gravity : 0);

@@ -1025,10 +1025,12 @@ TEST_F(Sched, FpuRegistersOfLinuxSurviveAnFpuTask)
 TEST_F(Sched, PriorityLevelsMapOrdered)
 {
 	using tx::level_of;
-	for (int p = 0; p < 224; p++)
-		EXPECT_EQ(level_of(p), unsigned(p));
+	EXPECT_EQ(level_of(tx::kSchedLockPriority), 0u);
+	for (int p = 0; p < 223; p++)
+		EXPECT_EQ(level_of(p), unsigned(p + 1));
+	EXPECT_EQ(level_of(223), 224u);
 	unsigned last = 0;
-	for (long p = 0; p <= RT_SCHED_LOWEST_PRIORITY; p = p < 1000 ? p + 1 : p * 3 / 2) {
+	for (long p = -1; p <= RT_SCHED_LOWEST_PRIORITY; p = p < 1000 ? p + 1 : p * 3 / 2) {
 		unsigned l = level_of(int(p));
 		EXPECT_GE(l, last);
 		EXPECT_LT(l, tx::kLevels);
