@@ -41,6 +41,15 @@ int rt_sem_wait_if(SEM *sem) { return sem ? sem_of(sem)->wait(kForever, true) : 
 int rt_sem_wait_barrier(SEM *sem) { return sem ? sem_of(sem)->wait_barrier() : kRteObjInvalid; }
 int rt_sem_wait_until(SEM *sem, RTIME time) { return sem ? sem_of(sem)->wait(until(time), false) : kRteObjInvalid; }
 int rt_sem_wait_timed(SEM *sem, RTIME delay) { return rt_sem_wait_until(sem, deadline_after(delay)); }
+int rt_cond_signal(CND *cnd) { return cnd ? sem_of(cnd)->cond_signal() : kRteObjInvalid; }
+int rt_cond_wait(CND *cnd, SEM *mtx) { return rt_cond_wait_until(cnd, mtx, kForever); }
+
+int rt_cond_wait_until(CND *cnd, SEM *mtx, RTIME time)
+{
+	return cnd && mtx ? sem_of(cnd)->cond_wait(sem_of(mtx), until(time)) : kRteObjInvalid;
+}
+
+int rt_cond_wait_timed(CND *cnd, SEM *mtx, RTIME delay) { return rt_cond_wait_until(cnd, mtx, deadline_after(delay)); }
 
 int rt_sem_count(SEM *sem)
 {

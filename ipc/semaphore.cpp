@@ -147,6 +147,67 @@ int Semaphore::wait_barrier()
 	return result;
 }
 
+int Semaphore::cond_signal()
+{
+	unsigned long flags = g_sched.ipc_enter();
+	int result = kOk;
+	if (!valid() || kind_ == SemKind::Resource)
+		result = kRteObjInvalid;
+	else if (Task *w = waiters_.first()) {
+		count_++;
+		g_sched.wake(w, kOk);
+	}
+	g_sched.ipc_leave(flags);
+	return result;
+}
+
+int Semaphore::cond_wait(Semaphore *mutex, Count deadline)
+{
+	unsigned long flags = g_sched.ipc_enter();
+	int result;
+	Task *me = g_sched.current();
+	if (!valid() || kind_ == SemKind::Resource || !mutex || !mutex->valid()) {
+		result = kRteObjInvalid;
+	} else if (!g_sched.can_block() || (mutex->kind_ == SemKind::Resource && mutex->owner() != me)) {
+		result = kRtePerm;
+	} else if (g_sched.deadline_passed(deadline)) {
+		result = kRteTimeout;
+	} else {
+		if (mutex->kind_ == SemKind::Resource)
+			mutex->res_release(me);
+		else
+			mutex->release_unit();
+		count_--;
+		result = g_sched.block(Wait::Semaphore, &waiters_, this, deadline);
+		if (result == kRteTimeout || result == kRteUnblocked) {
+			if (valid() && count_ < 0)
+				count_++; // one waiter fewer
+		} else if (result < kRteBase) {
+			result = kOk; // woken by a signal (rt_sem_signal's count too)
+		}
+		g_sched.ipc_leave(flags);
+		int again = mutex->wait(kForever, false);
+		if (again == kRteObjInvalid || again == kRteObjRemoved || again == kRtePerm || again == kRteDeadlock ||
+		    again == kRteUnblocked)
+			return again;
+		return result;
+	}
+	g_sched.ipc_leave(flags);
+	return result;
+}
+
+// IPC lock held. One unit more, at most one for a binary semaphore; the
+// first waiter, if any, takes it (signal without the section). O(1).
+void Semaphore::release_unit()
+{
+	TX_IPC_LOCK_HELD();
+	count_++;
+	if (Task *w = waiters_.first())
+		g_sched.wake(w, count_);
+	else if (kind_ == SemKind::Binary && count_ > 1)
+		count_ = 1;
+}
+
 // A wait that ended without the unit it queued for gives it back (a signal
 // that came meanwhile found no waiter and counted its own). Its own IPC
 // section: O(1).

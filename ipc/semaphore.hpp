@@ -43,6 +43,18 @@ public:
 	// otherwise. O(waiters) for the last one.
 	int wait_barrier();
 	int count();
+	// A condition variable on this semaphore (RTAI CND): cond_wait gives
+	// 'mutex' back and waits on this one in one IPC section (no signal in
+	// between is lost), then takes 'mutex' again, whatever ended the wait.
+	// Returns 0 when signalled, RTE_TIMOUT / RTE_UNBLKD / RTE_OBJREM when
+	// the wait ended otherwise, RTE_OBJINV for an object that is not a
+	// semaphore, RTE_PERM from Linux context or when the caller does not
+	// own a resource-semaphore mutex (it then waits for nothing), or what
+	// taking the mutex back returned when that failed. cond_signal wakes
+	// the first waiter, if any: a signal with no waiter is not kept.
+	// O(1) plus the queue insert, the mutex release and its taking back.
+	int cond_wait(Semaphore *mutex, Count deadline);
+	int cond_signal();
 	bool valid() const { return magic_ == kMagic; }
 	Task *owner() const { return pi_.owner; }
 
@@ -51,6 +63,7 @@ private:
 	int res_wait(Task *me, Count deadline, bool try_only);
 	int res_release(Task *me);
 	void give_back_unit();
+	void release_unit();
 	WaitQueue &queue() { return kind_ == SemKind::Resource ? pi_.waiters : waiters_; }
 
 	uint32_t magic_;

@@ -94,6 +94,9 @@ stage check-freestanding count_freestanding "$root/tools/check-freestanding.sh"
 # check-layers: every include of a repository header points down the layers
 # (docs/architecture.md, tools/layers-allow.txt): one check.
 stage check-layers count_one python3 "$root/tools/check-layers.py"
+# rtai-coverage: docs/rtai-coverage.md is current, every RTAI name left out
+# says why, and every function declared in api/include is exported
+stage rtai-coverage count_one python3 "$root/tools/rtai-coverage/coverage.py" --check
 # tools: the `tactus` command (tools/tactus) against made-up machines.
 stage tools count_qemu sh "$root/tests/tools/run.sh"
 stage qemu-arm64 count_qemu "$root/tools/qemu/test-qemu.sh" arm64

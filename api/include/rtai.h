@@ -20,6 +20,19 @@
 
 typedef long long RTIME;
 
+/* RTAI's error numbers, from which the result codes below are made. */
+#define RT_TMROVRN    1
+#define RT_UNBLKD     2
+#define RT_TIMOUT     3
+#define RT_OBJREM     4
+#define RT_OBJINV     5
+#define RT_PERM       6
+#define RT_DEADLOK    7
+#define RT_NETIMOUT   8
+#define RT_CHGPORTOK  9
+#define RT_CHGPORTERR 10
+#define RT_RWLINV     11
+
 /* Result codes of blocking calls (RTAI 5.3, CONFIG_RTAI_USE_NEWERR). */
 #define RTE_BASE      0x3FFFFF00
 #define RTE_TMROVRN   (RTE_BASE + 1)  /* deadline already past / release missed */

@@ -96,6 +96,8 @@ int rtf_get_frbs(unsigned int fifo);
  */
 int rtf_create_handler(unsigned int fifo, void *handler);
 #define X_FIFO_HANDLER(handler) ((int (*)(unsigned int, int rw))(handler))
+/* A handler's type (RTAI's rtf_handler_t). */
+typedef int (*rtf_handler_t)(unsigned int fifo, int rw);
 
 /* Name FIFOs (at most RTF_NAMELEN characters). rtf_named_create opens the
  * FIFO already bearing that name, or the first closed one, and returns

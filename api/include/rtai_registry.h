@@ -65,6 +65,8 @@ int rt_drg_on_adr(void *adr);
 
 /* The address registered under name, NULL if none. */
 void *rt_get_adr(unsigned long name);
+/* The address registered under a name string (RTAI's shorthand). */
+#define exist(name) rt_get_adr(nam2num(name))
 
 /* The name adr is registered under, 0 if none. */
 unsigned long rt_get_name(void *adr);

@@ -19,6 +19,14 @@
 #include <rtai_nam2num.h>
 #include <rtai_sched.h>
 
+/* Linux's errno values, which the inline forms below return (the
+ * freestanding core sees neither header and uses none of them). */
+#if defined(__KERNEL__) && __has_include(<linux/errno.h>)
+#include <linux/errno.h>
+#elif !defined(__KERNEL__) && __has_include(<errno.h>)
+#include <errno.h>
+#endif
+
 #define BIN_SEM 1
 #define CNT_SEM 2
 #define RES_SEM 3
@@ -117,6 +125,105 @@ int rt_sem_wait_timed(SEM *sem, RTIME delay);
 
 /* The count (see above); RTE_OBJINV for an invalid semaphore. */
 int rt_sem_count(SEM *sem);
+
+/* ---- Mutexes and condition variables (RTAI's forms over SEM) ---------- */
+
+/* A mutex is a resource semaphore (priority inheritance, recursive): the
+ * rt_mutex_* calls return what the rt_sem_* call they name returns. */
+#define rt_mutex_init(mtx)            rt_typed_sem_init(mtx, 1, RES_SEM)
+#define rt_mutex_delete(mtx)          rt_sem_delete(mtx)
+#define rt_mutex_destroy(mtx)         rt_sem_delete(mtx)
+#define rt_mutex_trylock(mtx)         rt_sem_wait_if(mtx)
+#define rt_mutex_lock(mtx)            rt_sem_wait(mtx)
+#define rt_mutex_timedlock(mtx, time) rt_sem_wait_until(mtx, time)
+#define rt_mutex_unlock(mtx)          rt_sem_signal(mtx)
+
+/* A condition variable is a binary semaphore in priority order. */
+#define rt_cond_init(cnd)      rt_typed_sem_init(cnd, 0, BIN_SEM | PRIO_Q)
+#define rt_cond_delete(cnd)    rt_sem_delete(cnd)
+#define rt_cond_destroy(cnd)   rt_sem_delete(cnd)
+/* Wake every waiter. */
+#define rt_cond_broadcast(cnd) rt_sem_broadcast(cnd)
+
+/* Wake the first waiter, if any (no waiter: nothing is kept). 0, or
+ * RTE_OBJINV for a CND that is not a counting or binary semaphore. Any
+ * context. */
+int rt_cond_signal(CND *cnd);
+
+/*
+ * Give 'mtx' back and wait on 'cnd', in one step (a signal between the two
+ * cannot be lost), then take 'mtx' again, whatever ended the wait. 'mtx'
+ * is a mutex (rt_mutex_init, the caller must own it) or any SEM (signalled
+ * and waited on). Returns 0 when signalled; RTE_TIMOUT (the _until/_timed
+ * forms), RTE_UNBLKD or RTE_OBJREM when the wait ended otherwise; what
+ * taking 'mtx' back returned when that failed; RTE_OBJINV for a bad
+ * object; RTE_PERM from Linux context or for a mutex the caller does not
+ * own (then nothing is released and nothing waited for). Real-time context.
+ */
+int rt_cond_wait(CND *cnd, SEM *mtx);
+int rt_cond_wait_until(CND *cnd, SEM *mtx, RTIME time);
+int rt_cond_wait_timed(CND *cnd, SEM *mtx, RTIME delay);
+/* 0 when signalled, -1 otherwise (RTAI). */
+static inline int rt_cond_timedwait(CND *cnd, SEM *mtx, RTIME time)
+{
+	return rt_cond_wait_until(cnd, mtx, time) < SEM_TIMOUT ? 0 : -1;
+}
+
+/* ---- RTAI's POSIX-like forms ---------------------------------------- */
+
+typedef SEM psem_t;
+typedef SEM pmutex_t;
+
+#ifdef EINVAL /* they return errno values: not seen by the freestanding core */
+/* A counting semaphore in priority order ('pshared' is ignored: every SEM
+ * can be shared between modules). 0, -EINVAL for a value that is too
+ * large, or what rt_typed_sem_init returns. */
+static inline int rt_psem_init(psem_t *sem, int pshared, unsigned int value)
+{
+	(void)pshared;
+	if (value < SEM_TIMOUT)
+		return rt_typed_sem_init(sem, (int)value, CNT_SEM | PRIO_Q);
+	return -EINVAL;
+}
+/* -EBUSY while a task waits on it, else what rt_sem_delete returns. */
+static inline int rt_psem_destroy(psem_t *sem)
+{
+	if (rt_sem_wait_if(sem) >= 0) {
+		rt_sem_signal(sem);
+		return rt_sem_delete(sem);
+	}
+	return -EBUSY;
+}
+static inline int rt_psem_wait(psem_t *sem) { return rt_sem_wait(sem) < SEM_TIMOUT ? 0 : -1; }
+static inline int rt_psem_trywait(psem_t *sem) { return rt_sem_wait_if(sem) > 0 ? 0 : -EAGAIN; }
+static inline int rt_psem_post(psem_t *sem) { return rt_sem_signal(sem); }
+/* *sval: the units free now (a negative count reads as 0 or below). */
+static inline int rt_psem_getvalue(psem_t *sem, int *sval)
+{
+	if ((*sval = rt_sem_wait_if(sem)) > 0)
+		rt_sem_signal(sem);
+	return 0;
+}
+
+/* A resource semaphore; the attribute is ignored (RTAI). */
+static inline int rt_pmutex_init(pmutex_t *mutex, void *mutexattr)
+{
+	(void)mutexattr;
+	return rt_typed_sem_init(mutex, 1, RES_SEM);
+}
+/* -EBUSY while it is owned, else what rt_sem_delete returns. */
+static inline int rt_pmutex_destroy(pmutex_t *mutex)
+{
+	if (rt_sem_wait_if(mutex) > 0) {
+		rt_sem_signal(mutex);
+		return rt_sem_delete(mutex);
+	}
+	return -EBUSY;
+}
+static inline int rt_pmutex_lock(pmutex_t *mutex) { return rt_sem_wait(mutex) < SEM_TIMOUT ? 0 : -EINVAL; }
+static inline int rt_pmutex_trylock(pmutex_t *mutex) { return rt_sem_wait_if(mutex) > 0 ? 0 : -EBUSY; }
+static inline int rt_pmutex_unlock(pmutex_t *mutex) { return rt_sem_signal(mutex); }
+#endif /* EINVAL */
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tests/qemu/modules/tx_rtai_more.c - more of RTAI's task and semaphore
+ * calls, as an RTAI module uses them, on CPU 0, one scenario after the
+ * other at load:
+ *   suspend   a task suspends itself for 2 ms (rt_task_suspend_timed):
+ *             RTE_TIMOUT after at least 2 ms
+ *   unblock   a task sleeping for 10 s is woken by rt_task_wakeup_sleeping
+ *             from Linux: both calls return RTE_UNBLKD, at once
+ *   schedlock a task inside rt_sched_lock resumes a higher-priority one,
+ *             which runs only after rt_sched_unlock; its inherited
+ *             priority is -1 meanwhile
+ *   cond      a task waits on a CND with a mutex (rt_cond_wait), another
+ *             takes the mutex, signals and unlocks: the waiter returns 0
+ *             owning the mutex again
+ *   info      a periodic task's rt_task_get_info and next_period
+ *   realtime  rt_get_real_time_ns() against Linux's CLOCK_REALTIME
+ * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 13 checks.
+ */
+#include <linux/delay.h>
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/timekeeping.h>
+
+#include <rtai_sched.h>
+#include <rtai_sem.h>
+
+static RT_TASK ta, tb;
+static SEM mtx, cnd;
+static volatile int done_a, done_b, seq;
+static volatile long ret_a, ret_b, mark_a, mark_b, prio_in_lock;
+static volatile RTIME t_a;
+static int passed, failed;
+
+static void check(bool ok, const char *name, const char *fmt, long long v1, long long v2)
+{
+	char detail[96];
+
+	snprintf(detail, sizeof(detail), fmt, v1, v2);
+	pr_info("tx_rtai_more: %s %s (%s)\n", ok ? "PASS" : "FAIL", name, detail);
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+static bool wait_done(volatile int *flag)
+{
+	int i;
+
+	for (i = 0; i < 200 && !*flag; i++)
+		msleep(10);
+	return *flag;
+}
+
+static int start(RT_TASK *t, void (*fn)(long), int prio)
+{
+	int err;
+
+	memset(t, 0, sizeof(*t));
+	err = rt_task_init_cpuid(t, fn, 0, 8192, prio, 0, NULL, 0);
+	if (!err)
+		err = rt_task_resume(t);
+	return err;
+}
+
+static void stop(RT_TASK *t)
+{
+	rt_task_delete(t); /* -EINVAL once it returned: fine */
+}
+
+/* ---- suspend ---- */
+static void suspend_body(long arg)
+{
+	RTIME t0 = rt_get_time();
+
+	ret_a = rt_task_suspend_timed(NULL, nano2count(2000000));
+	t_a = rt_get_time() - t0;
+	done_a = 1;
+}
+
+/* ---- unblock ---- */
+static void sleeper_body(long arg)
+{
+	RTIME t0 = rt_get_time();
+
+	ret_a = rt_sleep(nano2count(10000000000LL));
+	t_a = rt_get_time() - t0;
+	done_a = 1;
+}
+
+/* ---- schedlock: a (prio 20) locks, resumes b (prio 5) ---- */
+static void high_body(long arg)
+{
+	mark_b = ++seq;
+	done_b = 1;
+}
+
+static void locker_body(long arg)
+{
+	rt_sched_lock();
+	prio_in_lock = rt_get_inher_prio(rt_whoami());
+	rt_task_resume(&tb);
+	rt_busy_sleep(500000);
+	mark_a = ++seq;
+	rt_sched_unlock();
+	done_a = 1;
+}
+
+/* ---- cond: a waits, b signals ---- */
+static void waiter_body(long arg)
+{
+	rt_mutex_lock(&mtx);
+	ret_a = rt_cond_wait(&cnd, &mtx);
+	mark_a = rt_mutex_unlock(&mtx); /* 0: it owned the mutex again */
+	done_a = 1;
+}
+
+static void signaller_body(long arg)
+{
+	ret_b = rt_mutex_lock(&mtx);
+	rt_cond_signal(&cnd);
+	rt_mutex_unlock(&mtx);
+	done_b = 1;
+}
+
+/* ---- info ---- */
+static void periodic_body(long arg)
+{
+	rt_task_make_periodic_relative_ns(NULL, 1000000, 1000000);
+	rt_task_wait_period();
+	t_a = next_period() - rt_get_time(); /* within a period ahead */
+	done_a = 1;
+	for (;;)
+		rt_task_wait_period();
+}
+
+static void reset(void)
+{
+	done_a = done_b = 0;
+	ret_a = ret_b = mark_a = mark_b = -1;
+	t_a = 0;
+	seq = 0;
+}
+
+static int __init tx_rtai_more_init(void)
+{
+	RT_TASK_INFO info;
+	long long diff;
+
+	reset();
+	check(!start(&ta, suspend_body, 10) && wait_done(&done_a) && ret_a == RTE_TIMOUT, "suspend-timed-out",
+	      "ret %lld, RTE_TIMOUT is %lld", ret_a, RTE_TIMOUT);
+	check(count2nano(t_a) >= 2000000 && count2nano(t_a) < 200000000, "suspend-lasted-its-time", "%lld ns, %lld", count2nano(t_a), 0);
+	stop(&ta);
+
+	reset();
+	check(!start(&ta, sleeper_body, 10), "unblock-start", "%lld %lld", 0, 0);
+	msleep(20);
+	ret_b = rt_task_wakeup_sleeping(&ta);
+	check(wait_done(&done_a) && ret_a == RTE_UNBLKD && ret_b == RTE_UNBLKD, "unblock-both-return-unblkd",
+	      "sleep %lld, unblock %lld", ret_a, ret_b);
+	check(count2nano(t_a) < 1000000000, "unblock-early", "slept %lld ns of 10 s, %lld", count2nano(t_a), 0);
+	stop(&ta);
+
+	reset();
+	memset(&tb, 0, sizeof(tb));
+	check(!rt_task_init_cpuid(&tb, high_body, 0, 8192, 5, 0, NULL, 0) && !start(&ta, locker_body, 20) &&
+		      wait_done(&done_a) && wait_done(&done_b),
+	      "schedlock-both-ran", "%lld %lld", done_a, done_b);
+	check(mark_a == 1 && mark_b == 2, "schedlock-high-waits-for-unlock", "locker %lld, high %lld", mark_a, mark_b);
+	check(prio_in_lock == -1, "schedlock-priority-above-all", "inherited priority %lld, %lld", prio_in_lock, 0);
+	stop(&ta);
+	stop(&tb);
+
+	reset();
+	rt_mutex_init(&mtx);
+	rt_cond_init(&cnd);
+	check(!start(&ta, waiter_body, 10) && !start(&tb, signaller_body, 11) && wait_done(&done_a) &&
+		      wait_done(&done_b),
+	      "cond-both-ran", "%lld %lld", done_a, done_b);
+	check(ret_a == 0 && mark_a == 0 && ret_b == 1, "cond-signalled-and-mutex-owned-again",
+	      "wait %lld, unlock after %lld", ret_a, mark_a);
+	stop(&ta);
+	stop(&tb);
+	rt_sem_delete(&cnd);
+	rt_sem_delete(&mtx);
+
+	reset();
+	check(!start(&ta, periodic_body, 10) && wait_done(&done_a) && !rt_task_get_info(&ta, &info) &&
+		      info.period == nano2count(1000000) && info.base_priority == 10,
+	      "info-period-and-priority", "period %lld counts, priority %lld", info.period, info.base_priority);
+	check(t_a > 0 && t_a <= nano2count(1000000), "info-next-period-ahead", "%lld counts ahead, %lld",
+	      t_a, 0);
+	stop(&ta);
+
+	diff = rt_get_real_time_ns() - ktime_get_real_ns();
+	check(diff > -5000000 && diff < 5000000, "realtime-follows-linux", "%lld ns apart, %lld", diff, 0);
+
+	pr_info("tx_rtai_more: result passed=%d failed=%d\n", passed, failed);
+	return 0;
+}
+
+static void __exit tx_rtai_more_exit(void) { }
+
+module_init(tx_rtai_more_init);
+module_exit(tx_rtai_more_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Tactus test: more RTAI task and semaphore calls");
