@@ -50,7 +50,7 @@
 #     # tactus-qemu: ARG...                   (more QEMU arguments for every boot
 #                                              of the test, e.g. -device edu)
 # BOOT is a '+'-joined set of:
-#     icount  --smp 1 --icount --seed 1 and tactus.timing=1 on the kernel
+#     icount  --smp 1 --icount --seed 1 (TACTUS_SEED=N: another) and tactus.timing=1 on the kernel
 #             command line: deterministic time (arm64 -icount shift=4, x86_64
 #             shift=5), the only boots where a test asserts timing
 #             (tx_timing in sched-lib.sh)
@@ -206,7 +206,7 @@ boot_args() {
     local IFS=+
     for part in $1; do
         case "$part" in
-            icount) base=icount; B_ARGS+=(--smp 1 --icount --seed 1 --append tactus.timing=1) ;;
+            icount) base=icount; B_ARGS+=(--smp 1 --icount --seed "${TACTUS_SEED:-1}" --append tactus.timing=1) ;;
             smp1) base=smp1; B_ARGS+=(--smp 1) ;;
             smp2) base=smp2; B_ARGS+=(--smp 2) ;;
             max) B_ARGS+=(--cpu max) ;;
