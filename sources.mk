@@ -69,7 +69,8 @@ TX_SCHED_FREESTANDING := \
 	api/rtai_timer.cpp \
 	api/rtai_ipc.cpp \
 	ipc/names.cpp \
-	api/rtai_registry.cpp
+	api/rtai_registry.cpp \
+	api/rtai_tasklets.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

@@ -22,6 +22,7 @@
 #define CONFIG_RTAI_ONE_SHOT 1        /* the timer is one-shot unless rt_set_periodic_mode */
 #define CONFIG_RTAI_SEM 1             /* rtai_sem.h */
 #define CONFIG_RTAI_MBX 1             /* rtai_mbx.h */
+#define CONFIG_RTAI_TASKLETS 1        /* rtai_tasklets.h */
 #define CONFIG_RTAI_MSG 1             /* rtai_msg.h */
 #define CONFIG_RTAI_FIFOS 1           /* rtai_fifos.h */
 #define CONFIG_RTAI_SHM 1             /* rtai_shm.h */

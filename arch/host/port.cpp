@@ -16,6 +16,7 @@
 #include "../../sched/scheduler.hpp"
 #include "../../shm/registry.hpp"
 #include "../../api/registry_glue.h"
+#include "../../api/tasklets_glue.h"
 #include "sim.hpp"
 
 extern "C" void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp);
@@ -289,6 +290,7 @@ void reset(const Config &config)
 	tx_irq_reset();
 	g_sched.init(online);
 	tx_registry_reset();
+	tx_tasklets_reset();
 	fifo_setup(64);
 	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});
 }

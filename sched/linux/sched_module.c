@@ -7,6 +7,7 @@
  * module that is unloaded with tasks still alive.
  */
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/cpu.h>
 #include <linux/module.h>
 #include <linux/proc_fs.h>
@@ -19,8 +20,10 @@
 #include <rtai_registry.h>
 #include <rtai_sched.h>
 #include <rtai_sem.h>
+#include <rtai_tasklets.h>
 
 #include "../../api/registry_glue.h"
+#include "../../api/tasklets_glue.h"
 #include "../../hal/hal.h"
 #include "../../hal/linux/tactus_hal.h"
 #include "../sched_info.h"
@@ -96,6 +99,12 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	if (n)
 		pr_warn("tactus: module %s left %u real-time task(s) running at unload; deleted them\n",
 			mod->name, n);
+	n = tx_tasklets_release_owner(mod, within_owner);
+	if (n)
+		pr_warn("tactus: module %s left %u timer(s) or tasklet(s) (rt_insert_timer, rt_insert_tasklet) at unload; removed them\n",
+			mod->name, n);
+	while (tx_tasklets_running_of(mod, within_owner))
+		msleep(1); /* a timers manager runs its handler now: it returns soon */
 	n = tx_sched_free_user_timers(handler_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u timer handler(s) (rt_request_timer) at unload; freed them\n",
@@ -259,6 +268,7 @@ static int __init tactus_sched_init(void)
 	cpus_read_lock();
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_registry_reset();
+	tx_tasklets_reset();
 	rt_gettimeorig(NULL); /* the epoch of rt_get_real_time */
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
 	tx_sched_set_rt_share_ns((long long)rt_runtime_us * 1000, (long long)rt_period_us * 1000);
@@ -298,6 +308,7 @@ static void __exit tactus_sched_exit(void)
 	proc_remove(proc_entry); /* NULL: none was made */
 	stop_masked_watch();
 	unregister_module_notifier(&module_nb);
+	tx_tasklets_shutdown(); /* its timers managers are no one's leftovers */
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)
 		pr_warn("tactus: %u real-time task(s) still existed at unload; deleted them\n", n);
@@ -407,6 +418,23 @@ EXPORT_SYMBOL_GPL(rt_sem_wait_until);
 EXPORT_SYMBOL_GPL(rt_sem_wait_timed);
 EXPORT_SYMBOL_GPL(rt_sem_count);
 EXPORT_SYMBOL_GPL(rt_cond_signal);
+/* rtai_tasklets.h */
+EXPORT_SYMBOL_GPL(rt_insert_timer);
+EXPORT_SYMBOL_GPL(rt_remove_timer);
+EXPORT_SYMBOL_GPL(rt_set_timer_priority);
+EXPORT_SYMBOL_GPL(rt_set_timer_firing_time);
+EXPORT_SYMBOL_GPL(rt_set_timer_period);
+EXPORT_SYMBOL_GPL(rt_get_timer_times);
+EXPORT_SYMBOL_GPL(rt_get_timer_overrun);
+EXPORT_SYMBOL_GPL(rt_init_tasklet);
+EXPORT_SYMBOL_GPL(rt_delete_tasklet);
+EXPORT_SYMBOL_GPL(rt_insert_tasklet);
+EXPORT_SYMBOL_GPL(rt_remove_tasklet);
+EXPORT_SYMBOL_GPL(rt_find_tasklet_by_id);
+EXPORT_SYMBOL_GPL(rt_exec_tasklet);
+EXPORT_SYMBOL_GPL(rt_set_tasklet_priority);
+EXPORT_SYMBOL_GPL(rt_set_tasklet_handler);
+EXPORT_SYMBOL_GPL(rt_set_tasklet_data);
 EXPORT_SYMBOL_GPL(rt_cond_wait);
 EXPORT_SYMBOL_GPL(rt_cond_wait_until);
 EXPORT_SYMBOL_GPL(rt_cond_wait_timed);

@@ -5,6 +5,11 @@
 # off until the unlock, a condition variable with a mutex, a periodic
 # task's rt_task_get_info and next_period, and rt_get_real_time_ns against
 # Linux's clock. Its 13 checks pass, it unloads, and nothing oopsed.
+# Then RTAI's timers and tasklets (tx_rtai_tasklets.c): a 1 ms periodic
+# timer for 200 ms (one call per period until its removal, give or take one, none after, each late by
+# less than 20 ms), a oneshot timer waking a task, a tasklet found by id and
+# executed; twice, the second time with a periodic timer left inserted at
+# the module's exit, which the scheduler removes at the unload.
 . /tests/sched-lib.sh
 
 tx_load_stack || tx_finish
@@ -15,5 +20,19 @@ n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_more: PASS")
 tx_check "all-checks-pass ($n of 13)" test "$n" = 13 -a "$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c 'tx_rtai_more: FAIL')" = 0
 tx_check rmmod-tx_rtai_more rmmod tx_rtai_more
 tx_check no-oops sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
+for leave in 0 1; do
+	tx_mark
+	tx_check "tasklets$leave-insmod" insmod $M/tx_rtai_tasklets.ko leave=$leave
+	dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_tasklets"
+	n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_tasklets: PASS")
+	tx_check "tasklets$leave-all-checks-pass ($n of 6)" test "$n" = 6
+	tx_check "tasklets$leave-rmmod" rmmod tx_rtai_tasklets
+	if [ $leave = 1 ]; then
+		tx_check tasklets1-removed-by-the-scheduler sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'tactus: module tx_rtai_tasklets left 1 timer(s) or tasklet(s)'"
+	else
+		tx_check tasklets0-nothing-left-behind sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'timer(s) or tasklet(s)'"
+	fi
+	tx_check "tasklets$leave-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
+done
 tx_unload_stack
 tx_finish

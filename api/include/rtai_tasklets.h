@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rtai_tasklets.h - RTAI's tasklets and timers (RTAI 5.3 kernel API).
+ *
+ * A timer calls handler(data) at an absolute time (counts of rt_get_time),
+ * once or every 'period' counts after it. Its handler runs in the timers
+ * manager of the CPU that inserted it: a real-time task per CPU, made at
+ * the first rt_insert_timer of that CPU from Linux context, which waits for
+ * the next firing time and runs the handlers that are due, the one of the
+ * highest priority first, each at its timer's priority (RTAI's rules). A
+ * handler runs as real-time code: it may signal, send and resume, and should
+ * not block (every timer of its CPU waits meanwhile). Missed periods fire
+ * one after the other, each counted as an overrun.
+ *
+ * A tasklet is a handler and its data under an id: rt_exec_tasklet() calls
+ * it at once, in the caller's context.
+ *
+ * The struct is the caller's (static, or from rt_init_tasklet), zeroed
+ * before its first insert. A module that unloads with timers or tasklets
+ * still inserted has them removed (dmesg says so), after any handler of it
+ * that runs at that moment has returned.
+ *
+ * Bounds: an insert or a change of firing time is O(timers on that CPU)
+ * (a sorted list, as RTAI's), a firing O(timers due at once); the other
+ * calls O(1), rt_find_tasklet_by_id O(tasklets).
+ */
+#ifndef _RTAI_TASKLETS_H
+#define _RTAI_TASKLETS_H
+
+#include <rtai_sched.h>
+
+/* RTAI's layout: the fast macros below write handler, data and period. */
+struct rt_tasklet_struct {
+	struct rt_tasklet_struct *next, *prev; /* the timer's CPU list or the tasklets' */
+	int priority, uses_fpu, cpuid;
+	RTIME firing_time, period;
+	void (*handler)(unsigned long);
+	unsigned long data, id;
+	long thread;
+	struct rt_task_struct *task;
+	struct rt_tasklet_struct *usptasklet;
+	int overrun;
+	unsigned int tx_flags; /* Tactus: inserted as a timer / a tasklet, allocated */
+};
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Timers ------------------------------------------------------------ */
+
+/*
+ * Insert a timer on the calling CPU: handler(data) at 'firing_time'
+ * (absolute counts; one in the past or 0 fires at once), then every
+ * 'period' counts (0: once). 'priority' is the one the handler runs at
+ * (0..RT_SCHED_LOWEST_PRIORITY). 'pid' is RTAI's user-space link: pass 0.
+ * A timer inserted already is moved to the new time (RTAI would corrupt
+ * its list). Returns 0; -EINVAL for a NULL timer or handler, a bad
+ * priority, a period < 0; -EPERM from real-time context when this CPU has
+ * no timers manager yet (the first insert of a CPU must come from Linux);
+ * what rt_task_init returned if the manager could not be made.
+ */
+int rt_insert_timer(struct rt_tasklet_struct *timer, int priority, RTIME firing_time, RTIME period,
+		    void (*handler)(unsigned long), unsigned long data, int pid);
+
+/* Remove a timer (a handler running now finishes). Nothing for a timer that
+ * is not inserted. Any context. */
+void rt_remove_timer(struct rt_tasklet_struct *timer);
+
+/* The priority its handler runs at from the next firing on (a bad priority
+ * is ignored). Any context. */
+void rt_set_timer_priority(struct rt_tasklet_struct *timer, int priority);
+
+/* Move an inserted timer to a new absolute time (nothing for one that is
+ * not inserted, as RTAI). Any context. */
+void rt_set_timer_firing_time(struct rt_tasklet_struct *timer, RTIME firing_time);
+
+/* The period from the next firing on (0: the next firing is the last;
+ * < 0 ignored). Any context. */
+void rt_set_timer_period(struct rt_tasklet_struct *timer, RTIME period);
+
+/* timer_times[0]: counts until the next firing, -1 when it is due or past;
+ * [1]: the period. Any context. */
+void rt_get_timer_times(struct rt_tasklet_struct *timer, RTIME timer_times[]);
+
+/* Periods the timer fired late by a whole period or more (each fired all
+ * the same), since its insert. RTAI declares this and never counts. */
+RTIME rt_get_timer_overrun(struct rt_tasklet_struct *timer);
+
+#define rt_init_timer rt_init_tasklet
+#define rt_delete_timer rt_delete_tasklet
+#define rt_set_timer_handler rt_set_tasklet_handler
+#define rt_set_timer_data rt_set_tasklet_data
+#define rt_fast_set_timer_handler(t, h) do { (t)->handler = (h); } while (0)
+#define rt_fast_set_timer_data(t, d) do { (t)->data = (d); } while (0)
+#define rt_fast_set_timer_period(t, p) do { (t)->period = (p); } while (0)
+
+/* ---- Tasklets ------------------------------------------------------------ */
+
+/* A zeroed struct from Linux's memory (Linux context; NULL otherwise or
+ * when memory is short), for rt_delete_tasklet to free. */
+struct rt_tasklet_struct *rt_init_tasklet(void);
+
+/* Remove it (as a timer or a tasklet) and, if rt_init_tasklet made it,
+ * free it. Linux context for the free. */
+void rt_delete_tasklet(struct rt_tasklet_struct *tasklet);
+
+/* Record handler, data and id ('priority' is kept, unused as in RTAI; pid
+ * 0). Returns 0, -EINVAL for a NULL tasklet or handler or id 0, -EBUSY for
+ * a tasklet inserted already. Any context. */
+int rt_insert_tasklet(struct rt_tasklet_struct *tasklet, int priority, void (*handler)(unsigned long),
+		      unsigned long data, unsigned long id, int pid);
+
+/* Remove it (nothing if it is not inserted). Any context. */
+void rt_remove_tasklet(struct rt_tasklet_struct *tasklet);
+
+/* The first inserted tasklet with this id, NULL if none. Any context. */
+struct rt_tasklet_struct *rt_find_tasklet_by_id(unsigned long id);
+
+/* Call its handler now, in the caller's context. 0, or -EINVAL for a NULL
+ * or not inserted tasklet. */
+int rt_exec_tasklet(struct rt_tasklet_struct *tasklet);
+
+/* Change priority (kept), handler or data; the handler call returns 0 or
+ * -EINVAL for a NULL one. Any context. */
+void rt_set_tasklet_priority(struct rt_tasklet_struct *tasklet, int priority);
+int rt_set_tasklet_handler(struct rt_tasklet_struct *tasklet, void (*handler)(unsigned long));
+void rt_set_tasklet_data(struct rt_tasklet_struct *tasklet, unsigned long data);
+#define rt_fast_set_tasklet_handler(t, h) do { (t)->handler = (h); } while (0)
+#define rt_fast_set_tasklet_data(t, d) do { (t)->data = (d); } while (0)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* _RTAI_TASKLETS_H */

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0
+// RTAI's tasklets and timers (rtai_tasklets.h) through the C API.
+#include "harness.hpp"
+#include "../../api/tasklets_glue.h"
+
+#include <rtai_tasklets.h>
+
+using namespace txtest;
+
+namespace {
+
+Trace *g_trace;
+
+void record(unsigned long data) { g_trace->add("t" + std::to_string(data)); }
+
+class Tasklets : public HostTest {
+protected:
+	rt_tasklet_struct t1{}, t2{}, t3{};
+	RT_TASK a{};
+	void SetUp() override
+	{
+		HostTest::SetUp();
+		g_trace = &trace;
+	}
+	void TearDown() override
+	{
+		EXPECT_EQ(tx_tasklets_shutdown(), managers_expected);
+		HostTest::TearDown();
+	}
+	unsigned managers_expected = 1;
+};
+
+TEST_F(Tasklets, OneshotTimersFireInTimeOrder)
+{
+	ASSERT_EQ(rt_insert_timer(&t1, 5, 300, 0, record, 1, 0), 0);
+	ASSERT_EQ(rt_insert_timer(&t2, 5, 100, 0, record, 2, 0), 0);
+	ASSERT_EQ(rt_insert_timer(&t3, 5, 200, 0, record, 3, 0), 0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "t2@100 t3@200 t1@300");
+	RTIME times[2] = {0, 0};
+	rt_get_timer_times(&t1, times);
+	EXPECT_EQ(times[0], -1); // fired: past
+	EXPECT_EQ(times[1], 0);
+}
+
+TEST_F(Tasklets, DueTimersRunHighestPriorityFirst)
+{
+	// A task at the manager's own priority (0) holds the CPU until 250.
+	ASSERT_EQ(spawn(a, 0, [&] { work(250); }), 0);
+	ASSERT_EQ(rt_insert_timer(&t1, 9, 100, 0, record, 1, 0), 0);
+	ASSERT_EQ(rt_insert_timer(&t2, 2, 200, 0, record, 2, 0), 0);
+	rt_task_resume(&a);
+	run(1000);
+	EXPECT_EQ(trace.str(), "t2@250 t1@250");
+}
+
+TEST_F(Tasklets, PeriodicTimerAndItsChanges)
+{
+	ASSERT_EQ(rt_insert_timer(&t1, 5, 100, 100, record, 1, 0), 0);
+	run(350);
+	EXPECT_EQ(trace.str(), "t1@100 t1@200 t1@300");
+	RTIME times[2] = {};
+	rt_get_timer_times(&t1, times);
+	EXPECT_EQ(times[0], 50);
+	EXPECT_EQ(times[1], 100);
+	rt_set_timer_period(&t1, 200); // from the next reload on: 400, 600
+	rt_set_tasklet_data(&t1, 7);
+	run(300);
+	EXPECT_EQ(trace.str(), "t1@100 t1@200 t1@300 t7@400 t7@600");
+	rt_set_timer_firing_time(&t1, 650); // moved earlier than 800
+	run(100);
+	EXPECT_EQ(trace.str(), "t1@100 t1@200 t1@300 t7@400 t7@600 t7@650");
+	rt_remove_timer(&t1);
+	run(1000);
+	EXPECT_EQ(trace.str(), "t1@100 t1@200 t1@300 t7@400 t7@600 t7@650");
+	EXPECT_EQ(rt_get_timer_overrun(&t1), 0);
+	rt_set_timer_firing_time(&t1, 2000); // not inserted: nothing
+	run(2000);
+	EXPECT_EQ(trace.str(), "t1@100 t1@200 t1@300 t7@400 t7@600 t7@650");
+}
+
+TEST_F(Tasklets, TheManagerTakesADueTimerAndRunsItAtItsPriority)
+{
+	// The manager (priority 0) takes t1 when it is due at 100 and runs its
+	// handler at t1's priority 9, below the task of priority 1 that holds
+	// the CPU until 250.
+	ASSERT_EQ(spawn(a, 1, [&] { work(250); }), 0);
+	ASSERT_EQ(rt_insert_timer(&t1, 9, 100, 0, record, 1, 0), 0);
+	rt_task_resume(&a);
+	run(100);
+	EXPECT_EQ(trace.str(), "t1@250");
+}
+
+TEST_F(Tasklets, LatePeriodsFireAtOnceAndCountAsOverruns)
+{
+	ASSERT_EQ(spawn(a, 0, [&] { work(350); }), 0);
+	ASSERT_EQ(rt_insert_timer(&t1, 5, 100, 100, record, 1, 0), 0);
+	rt_task_resume(&a);
+	run(120); // Linux's time: a ran 0..350 (run counts Linux's time only)
+	// Due at 100, 200, 300 while the CPU was busy: all three at 350, the
+	// first two a whole period late, then on time again.
+	EXPECT_EQ(trace.str(), "t1@350 t1@350 t1@350 t1@400");
+	EXPECT_EQ(rt_get_timer_overrun(&t1), 2);
+	rt_remove_timer(&t1);
+}
+
+TEST_F(Tasklets, TheHandlerRunsAtTheTimersPriority)
+{
+	static RT_TASK waiter;
+	static SEM s;
+	ASSERT_EQ(rt_sem_init(&s, 0), 0);
+	ASSERT_EQ(spawn(waiter, 3, [&] {
+		rt_sem_wait(&s);
+		trace.add("waiter");
+	}), 0);
+	rt_task_resume(&waiter);
+	// The handler signals a task of priority 3: at priority 5 it is
+	// preempted at once, at priority 1 it finishes first.
+	auto handler = [](unsigned long prio) {
+		rt_sem_signal(&s);
+		g_trace->add("handler" + std::to_string(prio) + "-" + std::to_string(rt_get_inher_prio(rt_whoami())));
+	};
+	ASSERT_EQ(rt_insert_timer(&t1, 5, 100, 0, handler, 5, 0), 0);
+	run(200);
+	EXPECT_EQ(trace.str(), "waiter@100 handler5-5@100");
+	rt_task_resume(&waiter); // it returned; a new one
+	ASSERT_EQ(spawn(waiter, 3, [&] {
+		rt_sem_wait(&s);
+		trace.add("waiter");
+	}), 0);
+	rt_task_resume(&waiter);
+	ASSERT_EQ(rt_insert_timer(&t2, 1, 300, 0, handler, 1, 0), 0);
+	run(200);
+	EXPECT_EQ(trace.str(), "waiter@100 handler5-5@100 handler1-1@300 waiter@300");
+	EXPECT_EQ(rt_sem_delete(&s), 0);
+}
+
+TEST_F(Tasklets, TaskletsById)
+{
+	managers_expected = 0;
+	EXPECT_EQ(rt_insert_tasklet(&t1, 0, record, 11, 100, 0), 0);
+	EXPECT_EQ(rt_insert_tasklet(&t2, 0, record, 12, 200, 0), 0);
+	EXPECT_EQ(rt_insert_tasklet(&t1, 0, record, 11, 100, 0), -EBUSY);
+	EXPECT_EQ(rt_insert_tasklet(&t3, 0, nullptr, 0, 300, 0), -EINVAL);
+	EXPECT_EQ(rt_insert_tasklet(&t3, 0, record, 0, 0, 0), -EINVAL);
+	EXPECT_EQ(rt_find_tasklet_by_id(200), &t2);
+	EXPECT_EQ(rt_find_tasklet_by_id(300), nullptr);
+	EXPECT_EQ(rt_exec_tasklet(&t1), 0); // in the caller's context, now
+	rt_fast_set_tasklet_data(&t2, 22);
+	EXPECT_EQ(rt_exec_tasklet(&t2), 0);
+	EXPECT_EQ(trace.str(), "t11@0 t22@0");
+	rt_remove_tasklet(&t1);
+	EXPECT_EQ(rt_exec_tasklet(&t1), -EINVAL);
+	EXPECT_EQ(rt_find_tasklet_by_id(100), nullptr);
+	EXPECT_EQ(rt_exec_tasklet(&t3), -EINVAL); // never inserted
+	EXPECT_EQ(rt_set_tasklet_handler(&t2, nullptr), -EINVAL);
+}
+
+TEST_F(Tasklets, BadTimerCallsAndAllocatedTasklets)
+{
+	managers_expected = 0;
+	EXPECT_EQ(rt_insert_timer(nullptr, 5, 0, 0, record, 0, 0), -EINVAL);
+	EXPECT_EQ(rt_insert_timer(&t1, 5, 0, 0, nullptr, 0, 0), -EINVAL);
+	EXPECT_EQ(rt_insert_timer(&t1, -1, 0, 0, record, 0, 0), -EINVAL);
+	EXPECT_EQ(rt_insert_timer(&t1, 5, 0, -1, record, 0, 0), -EINVAL);
+	// From a task, before any insert from Linux made this CPU's manager.
+	int from_task = 0;
+	start(a, 5, [&] { from_task = rt_insert_timer(&t1, 5, 0, 0, record, 0, 0); });
+	run(10);
+	EXPECT_EQ(from_task, -EPERM);
+	rt_tasklet_struct *t = rt_init_tasklet();
+	ASSERT_NE(t, nullptr);
+	EXPECT_EQ(t->handler, nullptr);
+	EXPECT_EQ(rt_insert_tasklet(t, 0, record, 1, 5, 0), 0);
+	rt_delete_tasklet(t); // removed and freed: the harness checks no memory is left
+	EXPECT_EQ(rt_find_tasklet_by_id(5), nullptr);
+}
+
+TEST_F(Tasklets, AnUnloadedModulesTimersGo)
+{
+	static char module[64]; // stands for the module's memory
+	rt_tasklet_struct *in_module = reinterpret_cast<rt_tasklet_struct *>(module);
+	ASSERT_EQ(rt_insert_timer(in_module, 5, 100, 100, record, 1, 0), 0);
+	ASSERT_EQ(rt_insert_timer(&t2, 5, 150, 0, record, 2, 0), 0);
+	ASSERT_EQ(rt_insert_tasklet(&t3, 0, record, 3, 9, 0), 0);
+	auto within = [](const void *adr, const void *owner) {
+		auto a = reinterpret_cast<uintptr_t>(adr), o = reinterpret_cast<uintptr_t>(owner);
+		return int(a >= o && a < o + sizeof(module));
+	};
+	run(120);
+	EXPECT_EQ(tx_tasklets_running_of(module, within), 0);
+	EXPECT_EQ(tx_tasklets_release_owner(module, within), 1u);
+	run(500);
+	EXPECT_EQ(trace.str(), "t1@100 t2@150");
+	EXPECT_EQ(rt_find_tasklet_by_id(9), &t3);
+}
+
+} // namespace
