@@ -30,7 +30,16 @@ ms=$((u2 - u1))
 pct=$(((e2 - e1) / 10000 / ms))
 per_s=$(((t2 - t1) * 1000 / ms))
 echo "sched-share: in $ms ms the runaway spun $((s2 - s1)) times, ran $((e2 - e1)) ns ($pct%), was held $((t2 - t1)) times ($per_s per s)"
-tx_check runaway-keeps-running test "${s2:-0}" -gt "${s1:-0}"
+# On a real-time boot a busy host can leave the guest's CPU 0 without host
+# time for the whole second (once in a fresh-clone suite): then look again
+# over 3 s more before calling the task stopped.
+s3=$s2
+if [ "${s2:-0}" -le "${s1:-0}" ] && ! tx_timing; then
+	sleep 3
+	s3=$(cat /sys/module/tx_watchdog/parameters/spins)
+	echo "sched-share: no spin in the first second; $((s3 - s1)) after 3 s more"
+fi
+tx_check runaway-keeps-running test "${s3:-0}" -gt "${s1:-0}"
 tx_check throttles-counted test "${t2:-0}" -gt "${t1:-0}"
 line=$(tx_since | grep "real-time tasks used their" | head -n 1)
 echo "$line"
