@@ -48,7 +48,7 @@ int rtf_resize(unsigned int fifo, int size)
 	FifoLinuxLock lock(fifo);
 	return lock.status() ? lock.status() : fifo_resize(fifo, static_cast<size_t>(size));
 }
-int rtf_put(unsigned int fifo, void *buf, int count) { return put(fifo, buf, count, FifoPut::All); }
+int rtf_put(unsigned int fifo, void *buf, int count) { return put(fifo, buf, count, FifoPut::Some); }
 int rtf_put_if(unsigned int fifo, void *buf, int count) { return put(fifo, buf, count, FifoPut::All); }
 int rtf_ovrwr_put(unsigned int fifo, void *buf, int count) { return put(fifo, buf, count, FifoPut::Overwrite); }
 int rtf_get(unsigned int fifo, void *buf, int count) { return get(fifo, buf, count, FifoGet::Some); }

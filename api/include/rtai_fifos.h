@@ -67,9 +67,10 @@ int rtf_reset(unsigned int fifo);
  * kernel-side puts meanwhile find no room, gets find no data. */
 int rtf_resize(unsigned int fifo, int size);
 
-/* Put 'count' bytes for Linux, all or nothing (a record is never torn):
- * returns count, or 0 if it does not fit (nothing written). rtf_put_if is
- * the same call (RTAI's name for all-or-nothing). */
+/* Put up to 'count' bytes for Linux: what fits is written, and the call
+ * returns how many (0 when the FIFO is full), as RTAI's rtf_put does.
+ * rtf_put_if is all or nothing: count, or 0 with nothing written when it
+ * does not all fit, so that a record is never torn (use it for records). */
 int rtf_put(unsigned int fifo, void *buf, int count);
 int rtf_put_if(unsigned int fifo, void *buf, int count);
 

@@ -80,7 +80,7 @@ static void stamp_loop(long unused)
 
 		s.task_ns = rt_get_time_ns();
 		ring_tail++;
-		rtf_put(fifo, &s, sizeof(s)); /* refused when full: a gap in seq */
+		rtf_put_if(fifo, &s, sizeof(s)); /* all or nothing: refused when full, a gap in seq */
 	}
 }
 

@@ -49,7 +49,7 @@ static void sample(long unused)
 		if (!READ_ONCE(paused)) {
 			s.t_ns = rt_get_cpu_time_ns();
 			/* All or nothing: a refused sample is a gap in seq. */
-			if (rtf_put(fifo, &s, sizeof(s)) != sizeof(s))
+			if (rtf_put_if(fifo, &s, sizeof(s)) != sizeof(s)) /* whole records only */
 				WRITE_ONCE(refused, refused + 1);
 			s.seq++;
 			WRITE_ONCE(samples, samples + 1);
@@ -65,7 +65,7 @@ static int line_len;
 
 static void reply(const char *text)
 {
-	rtf_put(cmd_fifo, (void *)text, strlen(text));
+	rtf_put_if(cmd_fifo, (void *)text, strlen(text));
 }
 
 static int run_command(char *cmd)

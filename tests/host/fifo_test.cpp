@@ -53,17 +53,28 @@ TEST_F(Fifo, CreatePutGetBothDirections)
 	EXPECT_EQ(rtf_destroy(3), 0);
 }
 
-TEST_F(Fifo, PutIsAllOrNothing)
+TEST_F(Fifo, PutIfIsAllOrNothing)
 {
 	ASSERT_EQ(rtf_create(0, 10), 0);
-	EXPECT_EQ(rtf_put(0, (void *)"12345678", 8), 8);
-	EXPECT_EQ(rtf_put(0, (void *)"abcd", 4), 0); // does not fit: nothing written
+	EXPECT_EQ(rtf_put_if(0, (void *)"12345678", 8), 8);
+	EXPECT_EQ(rtf_put_if(0, (void *)"abcd", 4), 0); // does not fit: nothing written
 	EXPECT_EQ(rtf_put_if(0, (void *)"ab", 2), 2);
 	EXPECT_EQ(linux_read(0, 100), "12345678ab");
 	tx::FifoInfo info;
 	ASSERT_EQ(tx::fifo_info(0, &info), 0);
 	EXPECT_EQ(info.puts, 2u);
 	EXPECT_EQ(info.put_refused, 1u);
+}
+
+TEST_F(Fifo, PutWritesWhatFits)
+{
+	ASSERT_EQ(rtf_create(0, 10), 0);
+	EXPECT_EQ(rtf_put(0, (void *)"12345678", 8), 8);
+	EXPECT_EQ(rtf_put(0, (void *)"abcd", 4), 2); // RTAI: the bytes that fit
+	EXPECT_EQ(rtf_put(0, (void *)"x", 1), 0);    // full
+	EXPECT_EQ(linux_read(0, 100), "12345678ab");
+	EXPECT_EQ(rtf_put(0, (void *)"xyz", 3), 3);
+	EXPECT_EQ(linux_read(0, 100), "xyz");
 }
 
 TEST_F(Fifo, OverwriteGetIfEvdrpAndReset)
@@ -233,7 +244,7 @@ TEST_F(Fifo, WritersPreemptingEachOtherNeverTearRecords)
 				std::memset(rec, tag, sizeof(rec));
 				std::memcpy(rec + 1, &i, sizeof(i));
 				in_low_put = tag == 'L';
-				rtf_put(4, rec, sizeof(rec));
+				rtf_put_if(4, rec, sizeof(rec));
 				in_low_put = false;
 				tx::sim::consume(3);
 				rt_task_wait_period();
@@ -291,7 +302,7 @@ TEST_F(Fifo, WritersOnTwoCpusShareAFifo)
 				char rec[8];
 				std::memset(rec, tag, sizeof(rec));
 				std::memcpy(rec + 2, &i, sizeof(i));
-				while (rtf_put(0, rec, sizeof(rec)) == 0)
+				while (rtf_put_if(0, rec, sizeof(rec)) == 0)
 					rt_sleep(5);
 				tx::sim::consume(2);
 			}

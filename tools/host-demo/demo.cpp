@@ -27,7 +27,7 @@ void sample(long)
 	RTIME release = rt_get_time();
 	for (long long seq = 0;; seq++) {
 		Sample s{seq, count2nano(release), rt_get_time_ns()};
-		rtf_put(0, &s, sizeof(s));
+		rtf_put_if(0, &s, sizeof(s));
 		tx::sim::consume(nano2count(3000)); // 3 us of work per period
 		rt_task_wait_period();
 		release += period;
