@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 // lib/format.hpp - a small printf for real-time context (rt_printk).
 //
-// Supports %d %i %u %x %X %o %c %s %p %%, the l / ll / z length modifiers, a
-// width, '-' and '0' flags and a precision for strings. Always NUL-terminates;
-// returns the length it would have written (like vsnprintf). Bounded by the
-// format and argument lengths: no allocation, no locks.
+// printk's language but for %p's extensions: %d %i %u %x %X %o %c %s %p %%;
+// the flags - 0 + space #; a width and a precision (digits or *); the
+// lengths hh h l ll L q j z Z t. %p and its extensions (%pS, %pK...) print
+// a hashed value (below). Always NUL-terminates; returns the length it would
+// have written (like vsnprintf). Bounded by the format and argument lengths:
+// no allocation, no locks.
 #pragma once
 
 #include <stdarg.h>

@@ -55,12 +55,14 @@ typedef long long RTIME;
 extern "C" {
 #endif
 
-/* printk for real-time context: the line is formatted at once (a subset of
- * printf: %d %i %u %x %X %o %c %s %p %%, l/ll/z, width, '-', '0') into a
- * lock-free log ring and printed by Linux shortly after, so it never waits
- * for a console. Returns the characters queued, 0 if the ring was full or
+/* printk for real-time context: the line is formatted at once, in printk's
+ * language (conversions d i u x X o c s p %, flags - 0 + space #, width and
+ * precision, * for either, lengths hh h l ll L z Z t), into the co-kernel's
+ * log ring (a short spinlock section, no console) and printed by Linux
+ * shortly after. Returns the characters queued, 0 if the ring was full or
  * fmt is NULL. %p prints a hashed value, as printk's does, never the
- * address itself. */
+ * address; its extensions (%pS, %pK, %pI4...) print the same hashed value,
+ * since resolving them is not safe where a task can interrupt Linux. */
 int rt_printk(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 #define rtai_print_to_screen rt_printk
 

@@ -266,6 +266,36 @@ TEST(Format, Conversions)
 	EXPECT_STREQ(small, "abc");
 }
 
+// printk's numeric language, checked against the C library's snprintf
+// (the kernel's vsnprintf agrees with it on all of these).
+#define EXPECT_AS_SNPRINTF(...)                                       \
+	do {                                                          \
+		char want[128];                                       \
+		snprintf(want, sizeof(want), __VA_ARGS__);            \
+		EXPECT_EQ(fmt(__VA_ARGS__), std::string(want));       \
+	} while (0)
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat" // '0' with a precision is ignored: that is under test
+TEST(Format, PrintksFlagsPrecisionAndLengths)
+{
+	EXPECT_AS_SNPRINTF("%+d %+d % d % d", 5, -5, 5, -5);
+	EXPECT_AS_SNPRINTF("%#x %#X %#o %#x %#o", 255u, 255u, 8u, 0u, 0u);
+	EXPECT_AS_SNPRINTF("%#010x|%-#8x|%08.3d|%.0d|%.5u", 255u, 255u, 7, 0, 42u);
+	EXPECT_AS_SNPRINTF("%*d|%-*d|%*d|%.*s|%.*d", 5, 1, 4, 2, -6, 3, 2, "abcdef", 4, 9);
+	EXPECT_AS_SNPRINTF("%hhd %hhu %hd %hu", 300, 300u, 70000, 70000u);
+	EXPECT_AS_SNPRINTF("%Lu %lld %zd %zx %td", 1ULL << 40, -(1LL << 40), static_cast<ssize_t>(-3), size_t(255),
+			   static_cast<ptrdiff_t>(-4));
+	EXPECT_AS_SNPRINTF("%+05d|%-+5d|% 05d|%5.3d|%-6.4x|", 42, 42, 42, -7, 0xabu);
+	EXPECT_AS_SNPRINTF("%3c|%-3c|", 'a', 'b');
+	EXPECT_AS_SNPRINTF("%.0x|%#.0x|%#.0o", 0u, 0u, 0u);
+	// %p's extensions take their letters: the hashed value, then the text.
+	void *p = reinterpret_cast<void *>(0x1234);
+	EXPECT_EQ(fmt("%pS!", p), fmt("%p", p) + "!");
+	EXPECT_EQ(fmt("%pI4 %pK", p, p), fmt("%p", p) + " " + fmt("%p", p));
+}
+#pragma GCC diagnostic pop
+
 TEST_F(Shm, RtPrintkGoesThroughTheLogRing)
 {
 	start(a, 5, [&] { EXPECT_EQ(rt_printk("tick %d", 5), 6); });
