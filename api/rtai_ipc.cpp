@@ -103,55 +103,183 @@ int rt_mbx_evdrp(MBX *m, void *msg, int n)
 
 // ---- Messages ----
 
-RT_TASK *rt_send(RT_TASK *t, unsigned long msg) { return as_rt(msg_send(task_of(t), msg, MsgMode::Blocking, kForever)); }
-RT_TASK *rt_send_if(RT_TASK *t, unsigned long msg) { return as_rt(msg_send(task_of(t), msg, MsgMode::IfReady, kForever)); }
+namespace {
+
+MsgBytes value_bytes(const unsigned long *v) { return MsgBytes{v, sizeof(*v)}; }
+
+// A plain receive or rpc result: one unsigned long, zeroed first so that a
+// shorter x message leaves no stale bytes. NULL: nothing is copied.
+MsgRoom value_room(void *v)
+{
+	if (v)
+		*static_cast<unsigned long *>(v) = 0;
+	return MsgRoom{v, v ? sizeof(unsigned long) : 0, nullptr};
+}
+
+// An x form's buffer: a negative size or a NULL buffer with a size is
+// refused (nullopt-like: ok false).
+bool x_bytes(const void *msg, int size, MsgBytes *out)
+{
+	if (size < 0 || (!msg && size))
+		return false;
+	*out = MsgBytes{msg, static_cast<size_t>(size)};
+	return true;
+}
+
+bool x_room(void *msg, int size, size_t *len, MsgRoom *out)
+{
+	if (size < 0 || (!msg && size))
+		return false;
+	*out = MsgRoom{msg, static_cast<size_t>(size), len};
+	return true;
+}
+
+RT_TASK *send_x(RT_TASK *t, void *msg, int size, MsgMode mode, Count deadline)
+{
+	MsgBytes b;
+	return x_bytes(msg, size, &b) ? as_rt(msg_send(task_of(t), b, mode, deadline)) : MSG_ERR;
+}
+
+RT_TASK *rpc_x(RT_TASK *t, void *smsg, void *rmsg, int ssize, int rsize, MsgMode mode, Count deadline)
+{
+	MsgBytes b;
+	MsgRoom r;
+	if (!x_bytes(smsg, ssize, &b) || !x_room(rmsg, rsize, nullptr, &r))
+		return MSG_ERR;
+	return as_rt(msg_rpc(task_of(t), b, r, mode, deadline));
+}
+
+RT_TASK *receive_x(RT_TASK *t, void *msg, int size, long *len, MsgMode mode, Count deadline)
+{
+	size_t got = 0;
+	MsgRoom r;
+	if (!x_room(msg, size, &got, &r))
+		return MSG_ERR;
+	RT_TASK *from = as_rt(msg_receive(task_of(t), r, mode, deadline));
+	if (len)
+		*len = static_cast<long>(got);
+	return from;
+}
+
+} // namespace
+
+RT_TASK *rt_send(RT_TASK *t, unsigned long msg)
+{
+	return as_rt(msg_send(task_of(t), value_bytes(&msg), MsgMode::Blocking, kForever));
+}
+RT_TASK *rt_send_if(RT_TASK *t, unsigned long msg)
+{
+	return as_rt(msg_send(task_of(t), value_bytes(&msg), MsgMode::IfReady, kForever));
+}
 RT_TASK *rt_send_until(RT_TASK *t, unsigned long msg, RTIME time)
 {
-	return as_rt(msg_send(task_of(t), msg, MsgMode::Blocking, until(time)));
+	return as_rt(msg_send(task_of(t), value_bytes(&msg), MsgMode::Blocking, until(time)));
 }
 RT_TASK *rt_send_timed(RT_TASK *t, unsigned long msg, RTIME delay)
 {
-	return as_rt(msg_send(task_of(t), msg, MsgMode::Blocking, deadline_after(delay)));
+	return as_rt(msg_send(task_of(t), value_bytes(&msg), MsgMode::Blocking, deadline_after(delay)));
 }
 
 RT_TASK *rt_receive(RT_TASK *t, void *msg)
 {
-	return as_rt(msg_receive(task_of(t), static_cast<unsigned long *>(msg), MsgMode::Blocking, kForever));
+	return as_rt(msg_receive(task_of(t), value_room(msg), MsgMode::Blocking, kForever));
 }
 RT_TASK *rt_receive_if(RT_TASK *t, void *msg)
 {
-	return as_rt(msg_receive(task_of(t), static_cast<unsigned long *>(msg), MsgMode::IfReady, kForever));
+	return as_rt(msg_receive(task_of(t), value_room(msg), MsgMode::IfReady, kForever));
 }
 RT_TASK *rt_receive_until(RT_TASK *t, void *msg, RTIME time)
 {
-	return as_rt(msg_receive(task_of(t), static_cast<unsigned long *>(msg), MsgMode::Blocking, until(time)));
+	return as_rt(msg_receive(task_of(t), value_room(msg), MsgMode::Blocking, until(time)));
 }
 RT_TASK *rt_receive_timed(RT_TASK *t, void *msg, RTIME delay)
 {
-	return as_rt(
-		msg_receive(task_of(t), static_cast<unsigned long *>(msg), MsgMode::Blocking, deadline_after(delay)));
+	return as_rt(msg_receive(task_of(t), value_room(msg), MsgMode::Blocking, deadline_after(delay)));
 }
 
 RT_TASK *rt_rpc(RT_TASK *t, unsigned long to_do, void *result)
 {
-	return as_rt(msg_rpc(task_of(t), to_do, static_cast<unsigned long *>(result), MsgMode::Blocking, kForever));
+	return as_rt(msg_rpc(task_of(t), value_bytes(&to_do), value_room(result), MsgMode::Blocking, kForever));
 }
 RT_TASK *rt_rpc_if(RT_TASK *t, unsigned long to_do, void *result)
 {
-	return as_rt(msg_rpc(task_of(t), to_do, static_cast<unsigned long *>(result), MsgMode::IfReady, kForever));
+	return as_rt(msg_rpc(task_of(t), value_bytes(&to_do), value_room(result), MsgMode::IfReady, kForever));
 }
 RT_TASK *rt_rpc_until(RT_TASK *t, unsigned long to_do, void *result, RTIME time)
 {
-	return as_rt(msg_rpc(task_of(t), to_do, static_cast<unsigned long *>(result), MsgMode::Blocking, until(time)));
+	return as_rt(msg_rpc(task_of(t), value_bytes(&to_do), value_room(result), MsgMode::Blocking, until(time)));
 }
 RT_TASK *rt_rpc_timed(RT_TASK *t, unsigned long to_do, void *result, RTIME delay)
 {
-	return as_rt(msg_rpc(task_of(t), to_do, static_cast<unsigned long *>(result), MsgMode::Blocking,
+	return as_rt(msg_rpc(task_of(t), value_bytes(&to_do), value_room(result), MsgMode::Blocking,
 			     deadline_after(delay)));
 }
 
-RT_TASK *rt_return(RT_TASK *t, unsigned long result) { return as_rt(msg_return(task_of(t), result)); }
+RT_TASK *rt_return(RT_TASK *t, unsigned long result) { return as_rt(msg_return(task_of(t), value_bytes(&result))); }
 int rt_isrpc(RT_TASK *t) { return msg_is_rpc(task_of(t)) ? RT_SCHED_RETURN : 0; }
-RT_TASK *rt_evdrp(RT_TASK *t, void *msg) { return as_rt(msg_peek(task_of(t), static_cast<unsigned long *>(msg))); }
+RT_TASK *rt_evdrp(RT_TASK *t, void *msg) { return as_rt(msg_peek(task_of(t), value_room(msg))); }
+
+RT_TASK *rt_sendx(RT_TASK *t, void *msg, int size) { return send_x(t, msg, size, MsgMode::Blocking, kForever); }
+RT_TASK *rt_sendx_if(RT_TASK *t, void *msg, int size) { return send_x(t, msg, size, MsgMode::IfReady, kForever); }
+RT_TASK *rt_sendx_until(RT_TASK *t, void *msg, int size, RTIME time)
+{
+	return send_x(t, msg, size, MsgMode::Blocking, until(time));
+}
+RT_TASK *rt_sendx_timed(RT_TASK *t, void *msg, int size, RTIME delay)
+{
+	return send_x(t, msg, size, MsgMode::Blocking, deadline_after(delay));
+}
+
+RT_TASK *rt_rpcx(RT_TASK *t, void *smsg, void *rmsg, int ssize, int rsize)
+{
+	return rpc_x(t, smsg, rmsg, ssize, rsize, MsgMode::Blocking, kForever);
+}
+RT_TASK *rt_rpcx_if(RT_TASK *t, void *smsg, void *rmsg, int ssize, int rsize)
+{
+	return rpc_x(t, smsg, rmsg, ssize, rsize, MsgMode::IfReady, kForever);
+}
+RT_TASK *rt_rpcx_until(RT_TASK *t, void *smsg, void *rmsg, int ssize, int rsize, RTIME time)
+{
+	return rpc_x(t, smsg, rmsg, ssize, rsize, MsgMode::Blocking, until(time));
+}
+RT_TASK *rt_rpcx_timed(RT_TASK *t, void *smsg, void *rmsg, int ssize, int rsize, RTIME delay)
+{
+	return rpc_x(t, smsg, rmsg, ssize, rsize, MsgMode::Blocking, deadline_after(delay));
+}
+
+RT_TASK *rt_receivex(RT_TASK *t, void *msg, int size, long *len)
+{
+	return receive_x(t, msg, size, len, MsgMode::Blocking, kForever);
+}
+RT_TASK *rt_receivex_if(RT_TASK *t, void *msg, int size, long *len)
+{
+	return receive_x(t, msg, size, len, MsgMode::IfReady, kForever);
+}
+RT_TASK *rt_receivex_until(RT_TASK *t, void *msg, int size, long *len, RTIME time)
+{
+	return receive_x(t, msg, size, len, MsgMode::Blocking, until(time));
+}
+RT_TASK *rt_receivex_timed(RT_TASK *t, void *msg, int size, long *len, RTIME delay)
+{
+	return receive_x(t, msg, size, len, MsgMode::Blocking, deadline_after(delay));
+}
+
+RT_TASK *rt_returnx(RT_TASK *t, void *msg, int size)
+{
+	MsgBytes b;
+	return x_bytes(msg, size, &b) ? as_rt(msg_return(task_of(t), b)) : MSG_ERR;
+}
+
+RT_TASK *rt_evdrpx(RT_TASK *t, void *msg, int size, long *len)
+{
+	size_t got = 0;
+	MsgRoom r;
+	if (!x_room(msg, size, &got, &r))
+		return MSG_ERR;
+	RT_TASK *from = as_rt(msg_peek(task_of(t), r));
+	if (len)
+		*len = static_cast<long>(got);
+	return from;
+}
 
 } // extern "C"

@@ -17,13 +17,24 @@ Task *find_sender(Task *me, Task *from)
 	return nullptr;
 }
 
+// IPC lock held. Copy what fits of 'msg' into 'room'. O(bytes).
+void copy_into(MsgRoom room, const void *buf, size_t len)
+{
+	TX_IPC_LOCK_HELD();
+	size_t n = len < room.cap ? len : room.cap;
+	if (n)
+		copy_bytes(room.buf, buf, n);
+	if (room.len)
+		*room.len = n;
+}
+
 // IPC lock held. 'to' waits in rt_receive for us (or anyone): hand it over.
-bool deliver_to_waiting(Task *me, Task *to, unsigned long msg)
+bool deliver_to_waiting(Task *me, Task *to, MsgBytes msg)
 {
 	TX_IPC_LOCK_HELD();
 	if (to->wait != Wait::Receive || (to->wait_object && to->wait_object != me))
 		return false;
-	to->msg = msg;
+	copy_into(MsgRoom{to->recv_buf, to->recv_cap, &to->recv_len}, msg.buf, msg.len);
 	to->msg_partner = me;
 	g_sched.wake(to, kOk);
 	return true;
@@ -38,7 +49,7 @@ Task *wait_for(unsigned long flags, Task *to, Wait why, WaitQueue *q, void *obje
 	return r == kOk ? to : error_task(r);
 }
 
-Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode mode, Count deadline)
+Task *post(Task *to, MsgBytes msg, MsgRoom reply, bool rpc, MsgMode mode, Count deadline)
 {
 	unsigned long flags = g_sched.ipc_enter();
 	Task *me = g_sched.current();
@@ -48,7 +59,8 @@ Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode 
 	} else if (!g_sched.can_block()) {
 		result = error_task(kRtePerm);
 	} else if (deliver_to_waiting(me, to, msg)) {
-		me->reply = reply;
+		me->reply_buf = reply.buf;
+		me->reply_cap = reply.cap;
 		if (rpc) // received at once: wait for rt_return
 			return wait_for(flags, to, Wait::Return, &to->returners, to, deadline);
 		result = to;
@@ -57,8 +69,12 @@ Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode 
 	} else if (g_sched.deadline_passed(deadline)) {
 		result = error_task(kRteTimeout);
 	} else {
-		me->msg = msg;
-		me->reply = reply;
+		// Queued: the receiver copies from our buffer while we wait (the
+		// caller's, which stays put until we return).
+		me->send_buf = msg.buf;
+		me->send_len = msg.len;
+		me->reply_buf = reply.buf;
+		me->reply_cap = reply.cap;
 		return wait_for(flags, to, rpc ? Wait::Rpc : Wait::Send, &to->senders, to, deadline);
 	}
 	g_sched.ipc_leave(flags);
@@ -67,17 +83,17 @@ Task *post(Task *to, unsigned long msg, unsigned long *reply, bool rpc, MsgMode 
 
 } // namespace
 
-Task *msg_send(Task *to, unsigned long msg, MsgMode mode, Count deadline)
+Task *msg_send(Task *to, MsgBytes msg, MsgMode mode, Count deadline)
 {
-	return post(to, msg, nullptr, false, mode, deadline);
+	return post(to, msg, MsgRoom{nullptr, 0, nullptr}, false, mode, deadline);
 }
 
-Task *msg_rpc(Task *to, unsigned long msg, unsigned long *reply, MsgMode mode, Count deadline)
+Task *msg_rpc(Task *to, MsgBytes msg, MsgRoom reply, MsgMode mode, Count deadline)
 {
 	return post(to, msg, reply, true, mode, deadline);
 }
 
-Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
+Task *msg_receive(Task *from, MsgRoom room, MsgMode mode, Count deadline)
 {
 	unsigned long flags = g_sched.ipc_enter();
 	Task *me = g_sched.current();
@@ -87,8 +103,7 @@ Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 	} else if (!g_sched.can_block()) {
 		result = error_task(kRtePerm);
 	} else if (Task *s = find_sender(me, from)) {
-		if (msg)
-			*msg = s->msg;
+		copy_into(room, s->send_buf, s->send_len);
 		if (s->wait == Wait::Rpc) {
 			// Received, not answered: the caller now waits for rt_return,
 			// keeping its deadline.
@@ -102,20 +117,23 @@ Task *msg_receive(Task *from, unsigned long *msg, MsgMode mode, Count deadline)
 	} else if (g_sched.deadline_passed(deadline)) {
 		result = error_task(kRteTimeout);
 	} else {
-		// Woken, the message and the partner are in our own task (the
-		// sender wrote them before the wake-up).
+		// Woken, the message is in 'room' and the partner in our task (the
+		// sender copied and wrote them before the wake-up).
+		me->recv_buf = room.buf;
+		me->recv_cap = room.cap;
+		me->recv_len = 0;
 		int r = g_sched.block_and_leave(flags, Wait::Receive, from ? &from->receivers : nullptr, from, deadline);
 		if (r != kOk)
 			return error_task(r);
-		if (msg)
-			*msg = me->msg;
+		if (room.len)
+			*room.len = me->recv_len;
 		return me->msg_partner;
 	}
 	g_sched.ipc_leave(flags);
 	return result;
 }
 
-Task *msg_return(Task *to, unsigned long result_value)
+Task *msg_return(Task *to, MsgBytes result_value)
 {
 	unsigned long flags = g_sched.ipc_enter();
 	Task *me = g_sched.current();
@@ -123,8 +141,7 @@ Task *msg_return(Task *to, unsigned long result_value)
 	if (!g_sched.valid(to)) {
 		result = error_task(kRteObjInvalid);
 	} else if (to->wait == Wait::Return && to->wait_queue == &me->returners) {
-		if (to->reply)
-			*to->reply = result_value;
+		copy_into(MsgRoom{to->reply_buf, to->reply_cap, nullptr}, result_value.buf, result_value.len);
 		g_sched.wake(to, kOk);
 		result = to;
 	}
@@ -132,12 +149,12 @@ Task *msg_return(Task *to, unsigned long result_value)
 	return result;
 }
 
-Task *msg_peek(Task *from, unsigned long *msg)
+Task *msg_peek(Task *from, MsgRoom room)
 {
 	unsigned long flags = g_sched.ipc_enter();
 	Task *s = find_sender(g_sched.current(), from);
-	if (s && msg)
-		*msg = s->msg;
+	if (s)
+		copy_into(room, s->send_buf, s->send_len);
 	g_sched.ipc_leave(flags);
 	return s;
 }

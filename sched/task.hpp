@@ -173,9 +173,14 @@ struct Task {
 	Count exec_since_block; // watchdog: run time since the task last blocked
 	Count created_at;
 
-	// Messages (rt_send/receive/rpc/return). [ipc]
-	unsigned long msg;    // message carried while queued, or received
-	unsigned long *reply; // where rt_return stores the rpc result
+	// Messages (rt_send/receive/rpc/return and their x forms): bytes. [ipc]
+	const void *send_buf; // a queued sender's message (its caller's buffer) ...
+	size_t send_len;      // ... and its length
+	void *recv_buf;       // where a waiting receiver takes a message ...
+	size_t recv_cap;      // ... at most this many bytes ...
+	size_t recv_len;      // ... and how many it got
+	void *reply_buf;      // where rt_return(x) puts an rpc's result ...
+	size_t reply_cap;     // ... at most this many bytes
 	Task *msg_partner;    // the task that received from / sent to us
 	WaitQueue senders;    // tasks in rt_send/rt_rpc to us, priority order
 	WaitQueue returners;  // rpc callers we received, waiting for rt_return

@@ -394,3 +394,72 @@ TEST_F(Msg, EvdrpPeeksWithoutTaking)
 	start(a, 7, [&] { rt_send(&b, 99); });
 	rt_task_resume(&b);
 }
+
+// The x forms: buffers instead of one unsigned long.
+TEST_F(Msg, SendxReceivexCopiesBuffersAndCutsWhatDoesNotFit)
+{
+	start(b, 5, [&] {
+		char buf[8] = {};
+		long len = -1;
+		EXPECT_EQ(rt_receivex(nullptr, buf, sizeof(buf), &len), &a); // blocks: a sends later
+		trace.add_plain("b:" + text(buf, static_cast<size_t>(len)));
+		char small[4] = {};
+		EXPECT_EQ(rt_receivex(&a, small, sizeof(small), &len), &a); // a is queued now
+		trace.add_plain("b:" + text(small, static_cast<size_t>(len)));
+		unsigned long plain = 99;
+		EXPECT_EQ(rt_receive(&a, &plain), &a); // a plain receive of 3 bytes
+		trace.add_plain("b:" + std::to_string(plain));
+	});
+	start(a, 6, [&] {
+		char hello[] = "hello";
+		EXPECT_EQ(rt_sendx(&b, hello, 5), &b);
+		char longer[] = "truncated";
+		EXPECT_EQ(rt_sendx(&b, longer, 9), &b);
+		unsigned char three[3] = {1, 0, 0};
+		EXPECT_EQ(rt_sendx(&b, three, 3), &b);
+	});
+	EXPECT_EQ(trace.str(), "b:hello b:trun b:1");
+}
+
+TEST_F(Msg, RpcxAndReturnxCarryBuffersBothWays)
+{
+	start(b, 5, [&] {
+		char req[16] = {};
+		long len = 0;
+		RT_TASK *caller = rt_receivex(nullptr, req, sizeof(req), &len);
+		EXPECT_EQ(caller, &a);
+		EXPECT_EQ(rt_isrpcx(&a), RT_SCHED_RETURN);
+		std::string answer = "re:" + text(req, static_cast<size_t>(len));
+		EXPECT_EQ(rt_returnx(&a, answer.data(), static_cast<int>(answer.size())), &a);
+	});
+	start(a, 6, [&] {
+		char reply[6] = {};
+		EXPECT_EQ(rt_rpcx(&b, (void *)"question", reply, 8, sizeof(reply)), &b);
+		trace.add_plain("a:" + text(reply, sizeof(reply))); // "re:question" cut to 6
+	});
+	EXPECT_EQ(trace.str(), "a:re:que");
+}
+
+TEST_F(Msg, EvdrpxPeeksAndBadXArgumentsAreRefused)
+{
+	ASSERT_EQ(spawn(a, 4, [&] { EXPECT_EQ(rt_sendx(&b, (void *)"peek", 4), &b); }), 0);
+	start(b, 5, [&] {
+		rt_task_resume(&a); // a (higher) runs and queues its message at b
+		char buf[8] = {};
+		long len = 0;
+		EXPECT_EQ(rt_evdrpx(nullptr, buf, sizeof(buf), &len), &a);
+		trace.add_plain("peek:" + text(buf, static_cast<size_t>(len)));
+		EXPECT_EQ(rt_receivex_if(nullptr, buf, 2, &len), &a); // still there: taken now
+		trace.add_plain("got:" + text(buf, static_cast<size_t>(len)));
+		EXPECT_EQ(rt_receivex_if(nullptr, buf, 2, &len), nullptr);
+		EXPECT_EQ(rt_receivex_timed(nullptr, buf, sizeof(buf), &len, 10), (RT_TASK *)(uintptr_t)RTE_TIMOUT);
+		EXPECT_EQ(rt_sendx(&a, buf, -1), MSG_ERR);
+		EXPECT_EQ(rt_sendx(&a, nullptr, 4), MSG_ERR);
+		EXPECT_EQ(rt_receivex(nullptr, nullptr, 4, &len), MSG_ERR);
+		EXPECT_EQ(rt_rpcx(&a, buf, nullptr, 1, 4), MSG_ERR);
+		EXPECT_EQ(rt_returnx(&a, nullptr, 1), MSG_ERR);
+		EXPECT_EQ(rt_sendx_if(&a, nullptr, 0), MSG_ERR); // a returned: deleted
+	});
+	run(100);
+	EXPECT_EQ(trace.str(), "peek:peek got:pe");
+}

@@ -13,9 +13,11 @@
  *   cond      a task waits on a CND with a mutex (rt_cond_wait), another
  *             takes the mutex, signals and unlocks: the waiter returns 0
  *             owning the mutex again
+ *   rpcx      a request buffer and a reply longer than the caller's room
+ *             (rt_rpcx, rt_receivex, rt_returnx): the reply is cut
  *   info      a periodic task's rt_task_get_info and next_period
  *   realtime  rt_get_real_time_ns() against Linux's CLOCK_REALTIME
- * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 13 checks.
+ * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 14 checks.
  */
 #include <linux/delay.h>
 #include <linux/ktime.h>
@@ -23,6 +25,7 @@
 #include <linux/timekeeping.h>
 
 #include <rtai_sched.h>
+#include <rtai_msg.h>
 #include <rtai_sem.h>
 
 static RT_TASK ta, tb;
@@ -124,6 +127,26 @@ static void signaller_body(long arg)
 	done_b = 1;
 }
 
+/* ---- rpcx: b answers a's request with a longer reply, cut to a's room ---- */
+static char reply[8];
+
+static void server_body(long arg)
+{
+	char req[16];
+	long len = 0;
+	RT_TASK *caller = rt_receivex(NULL, req, sizeof(req), &len);
+
+	if (caller == &ta && len == 5 && !memcmp(req, "hello", 5))
+		rt_returnx(caller, "hello, world", 12);
+	done_b = 1;
+}
+
+static void client_body(long arg)
+{
+	ret_a = rt_rpcx(&tb, "hello", reply, 5, sizeof(reply)) == &tb;
+	done_a = 1;
+}
+
 /* ---- info ---- */
 static void periodic_body(long arg)
 {
@@ -190,6 +213,13 @@ static int __init tx_rtai_more_init(void)
 	stop(&tb);
 	rt_sem_delete(&cnd);
 	rt_sem_delete(&mtx);
+
+	reset();
+	ok = !start(&tb, server_body, 10) && !start(&ta, client_body, 11) && wait_done(&done_a) && wait_done(&done_b);
+	check(ok && ret_a == 1 && !memcmp(reply, "hello, w", 8), "rpcx-buffers-both-ways", "rpc %lld, reply cut to %lld bytes",
+	      ret_a, (long long)sizeof(reply));
+	stop(&ta);
+	stop(&tb);
 
 	reset();
 	memset(&info, 0, sizeof(info));
