@@ -25,6 +25,7 @@ TX_HAL_FREESTANDING := \
 	hal/linux_work.cpp \
 	hal/rt_log.cpp \
 	hal/irq_lines.cpp \
+	hal/srq.cpp \
 	api/rtai_irq.cpp \
 	lib/format.cpp
 

@@ -7,6 +7,7 @@
 
 #include "../hal/irq_lines.hpp"
 #include "../hal/rt_log.hpp"
+#include "../hal/srq.h"
 #include "../sched/errors.hpp"
 
 using namespace tx;
@@ -97,6 +98,21 @@ void rt_set_irq_retmode(unsigned irq, int fastret)
 {
 	if (tx_irq_set_retmode(irq, fastret))
 		not_ours("rt_set_irq_retmode", irq);
+}
+
+int rt_request_srq(unsigned label, void (*k_handler)(void), long long (*)(unsigned long))
+{
+	if (!tx_hal_may_sleep())
+		return -kEPerm;
+	return tx_srq_request(label, k_handler);
+}
+
+int rt_free_srq(unsigned srq) { return tx_hal_may_sleep() ? tx_srq_free(srq) : -kEPerm; }
+
+void rt_pend_linux_srq(unsigned srq)
+{
+	if (tx_srq_pend(srq))
+		rt_log(1, "tactus: rt_pend_linux_srq(%u): no such system request (rt_request_srq)", srq);
 }
 
 void rt_pend_linux_irq(unsigned irq)

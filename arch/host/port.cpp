@@ -12,6 +12,7 @@
 #include "../../hal/linux_work.hpp"
 #include "../../fifo/fifo.hpp"
 #include "../../hal/rt_log.hpp"
+#include "../../hal/srq.h"
 #include "../../hal/time_base.hpp"
 #include "../../sched/scheduler.hpp"
 #include "../../shm/registry.hpp"
@@ -288,6 +289,7 @@ void reset(const Config &config)
 	tx_linux_work_reset();
 	tx_rt_log_reset();
 	tx_irq_reset();
+	tx_srq_reset();
 	g_sched.init(online);
 	tx_registry_reset();
 	tx_tasklets_reset();

@@ -24,6 +24,7 @@
 
 #include "../../arch/port.h"
 #include "../irq_lines.h"
+#include "../srq.h"
 #include "port_services.h"
 #include "irq_linux.h"
 #include "fault.h"
@@ -307,6 +308,7 @@ static int __init tactus_hal_init(void)
 	tx_rt_log_reset();
 	tx_rt_log_set_pointer_key(get_random_u64()); /* rt_printk's %p: hashed, as printk's */
 	tx_irq_reset();
+	tx_srq_reset();
 	err = tx_arch_init();
 	if (err)
 		return err;
@@ -395,6 +397,9 @@ EXPORT_SYMBOL_GPL(rt_set_irq_ack);
 EXPORT_SYMBOL_GPL(rt_set_irq_cookie);
 EXPORT_SYMBOL_GPL(rt_set_irq_retmode);
 EXPORT_SYMBOL_GPL(rt_pend_linux_irq);
+EXPORT_SYMBOL_GPL(rt_request_srq);
+EXPORT_SYMBOL_GPL(rt_free_srq);
+EXPORT_SYMBOL_GPL(rt_pend_linux_srq);
 EXPORT_SYMBOL_GPL(rt_request_global_irq);
 EXPORT_SYMBOL_GPL(rt_request_global_irq_ext);
 EXPORT_SYMBOL_GPL(rt_set_global_irq_ext);

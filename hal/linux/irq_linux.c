@@ -19,6 +19,7 @@
 
 #include "../hal.h"
 #include "../irq_lines.h"
+#include "../srq.h"
 #include "irq_linux.h"
 
 #define NO_SLOT TX_IRQ_NO_SLOT
@@ -297,6 +298,11 @@ static int handler_in_module(unsigned int irq, const void *handler, void *mod)
 	return within_module((unsigned long)handler, mod);
 }
 
+static int srq_handler_in_module(const void *handler, void *mod)
+{
+	return within_module((unsigned long)handler, mod);
+}
+
 static int module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
 	struct module *mod = data;
@@ -321,6 +327,14 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	if (m)
 		pr_warn("tactus: module %s left %d handler(s) of rt_request_linux_irq() at unload; freed them\n",
 			mod->name, m);
+	n = tx_srq_release_if(srq_handler_in_module, mod);
+	if (n)
+		pr_warn("tactus: module %s left %u system request(s) (rt_request_srq) at unload; freed them\n",
+			mod->name, n);
+	/* A handler of it that the Linux work runs now (an SRQ, a pended
+	 * line's Linux handler) returns before its code goes; so does one of
+	 * an SRQ it freed itself in its exit. */
+	tx_hal_linux_work_sync();
 	return NOTIFY_OK;
 }
 

@@ -548,6 +548,12 @@ TEST_F(Sched, TimeConversionsAndTimeCalls)
 	EXPECT_EQ(rtai_llimd(10, 3, 4), 8); // 7.5 rounds up
 	EXPECT_EQ(rtai_imuldiv(10, 3, 4), 7);
 	EXPECT_EQ(rtai_llimd(1, 1, 0), 0);
+	unsigned long rem = 9;
+	EXPECT_EQ(rtai_ulldiv(1'000'000'007ULL, 1000, &rem), 1'000'000ULL);
+	EXPECT_EQ(rem, 7u);
+	EXPECT_EQ(rtai_ulldiv(5, 2, nullptr), 2u);
+	EXPECT_EQ(rtai_ulldiv(5, 0, &rem), 0u);
+	EXPECT_EQ(rem, 7u); // untouched
 }
 
 TEST_F(Sched, PeriodicTimerModeTicks)

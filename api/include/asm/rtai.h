@@ -28,6 +28,17 @@ long long rtai_llimd(long long ll, unsigned long mult, unsigned long div);
 /* i * mult / div with a double-width intermediate, truncated. */
 long rtai_imuldiv(long i, unsigned long mult, unsigned long div);
 
+/* ull / uld, the remainder in *r (may be NULL); uld 0 gives 0 and no
+ * remainder written, where RTAI's would trap. */
+static inline unsigned long long rtai_ulldiv(unsigned long long ull, unsigned long uld, unsigned long *r)
+{
+	if (!uld)
+		return 0;
+	if (r)
+		*r = (unsigned long)(ull % uld);
+	return ull / uld;
+}
+
 /*
  * The global real-time lock (RTAI semantics). rt_global_cli() masks the
  * co-kernel's interrupts on this CPU and takes a lock shared by all CPUs;

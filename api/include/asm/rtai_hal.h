@@ -125,6 +125,23 @@ int rt_request_linux_irq(unsigned irq, void *handler, char *name, void *dev_id);
 int rt_free_linux_irq(unsigned irq, void *dev_id);
 
 /*
+ * System requests: k_handler() runs in Linux's interrupt context (no
+ * sleeping) soon after real-time code calls rt_pend_linux_srq(srq); pends
+ * before it runs count once. rt_request_srq returns the number (1..
+ * RTAI_NR_SRQS-1), -EINVAL for a NULL k_handler, -EBUSY for a label taken
+ * already or all numbers taken; u_handler (LXRT's user-space call) is
+ * ignored. Linux process context (-EPERM elsewhere). rt_free_srq: 0,
+ * -EINVAL or -EPERM likewise; a pend not yet
+ * run then does nothing. rt_pend_linux_srq: any context, O(1); a number
+ * not taken is ignored (logged). A module unloaded with numbers taken has
+ * them freed (one dmesg line) after any handler of it has returned.
+ */
+#define RTAI_NR_SRQS 32
+int rt_request_srq(unsigned label, void (*k_handler)(void), long long (*u_handler)(unsigned long));
+int rt_free_srq(unsigned srq);
+void rt_pend_linux_srq(unsigned srq);
+
+/*
  * Route line 'irq' to the CPUs of cpus_mask (bit n: CPU n; the line is
  * served by one of them). Works on real-time lines and, as in RTAI, on
  * Linux's. Returns the previous mask, 0 on failure (no such line, a per-CPU

@@ -15,9 +15,11 @@
  *             owning the mutex again
  *   rpcx      a request buffer and a reply longer than the caller's room
  *             (rt_rpcx, rt_receivex, rt_returnx): the reply is cut
+ *   srq       a task pends a system request twice: its handler runs once
+ *             in Linux (rt_request_srq, rt_pend_linux_srq, rt_free_srq)
  *   info      a periodic task's rt_task_get_info and next_period
  *   realtime  rt_get_real_time_ns() against Linux's CLOCK_REALTIME
- * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 14 checks.
+ * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 15 checks.
  */
 #include <linux/delay.h>
 #include <linux/ktime.h>
@@ -147,6 +149,19 @@ static void client_body(long arg)
 	done_a = 1;
 }
 
+/* ---- srq: a task pends a system request, Linux runs its handler ---- */
+static volatile int srq_runs;
+static int srq;
+
+static void srq_handler(void) { srq_runs++; }
+
+static void pender_body(long arg)
+{
+	rt_pend_linux_srq(srq);
+	rt_pend_linux_srq(srq); /* before it ran: counts once */
+	done_a = 1;
+}
+
 /* ---- info ---- */
 static void periodic_body(long arg)
 {
@@ -220,6 +235,13 @@ static int __init tx_rtai_more_init(void)
 	      ret_a, (long long)sizeof(reply));
 	stop(&ta);
 	stop(&tb);
+
+	reset();
+	srq = rt_request_srq(0x7a5c, srq_handler, NULL);
+	ok = srq > 0 && !start(&ta, pender_body, 10) && wait_done(&done_a);
+	msleep(20);
+	check(ok && srq_runs == 1 && !rt_free_srq(srq), "srq-handler-ran-in-linux", "number %lld, %lld run(s)", srq, srq_runs);
+	stop(&ta);
 
 	reset();
 	memset(&info, 0, sizeof(info));
