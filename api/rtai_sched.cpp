@@ -132,6 +132,10 @@ void rt_sched_lock(void) { g_sched.sched_lock(); }
 void rt_sched_unlock(void) { g_sched.sched_unlock(); }
 void rt_schedule(void) { g_sched.reschedule(); }
 int rt_set_period(RT_TASK *task, RTIME new_period) { return g_sched.set_period(task_of(task), new_period); }
+int rt_set_resume_time(RT_TASK *task, RTIME new_resume_time)
+{
+	return g_sched.set_resume_time(task_of(task), new_resume_time);
+}
 void rt_task_yield(void) { g_sched.yield(); }
 int rt_change_prio(RT_TASK *task, int priority) { return g_sched.change_prio(task_of(task), priority); }
 
@@ -145,6 +149,49 @@ int rt_get_inher_prio(RT_TASK *task)
 {
 	Task *t = task_of(task);
 	return g_sched.valid(t) ? t->prio : -kEInval;
+}
+
+// Rate-monotonic priorities: the periodic tasks of a CPU get base
+// priorities 0, 1, 2... by increasing period (ties: creation order). Linux
+// context: the tasks are listed one lock hold each (snapshot_next), sorted
+// in Linux's memory (O(n^2) for n periodic tasks, no lock held), and each
+// priority set in its own IPC section; a task deleted meanwhile is skipped
+// (rt_change_prio refuses it).
+void rt_spv_RMS(int cpuid)
+{
+	if (!tx_hal_may_sleep())
+		return;
+	if (cpuid < 0 || cpuid >= static_cast<int>(kMaxCpus) || !(g_sched.online_mask() & (1u << cpuid)))
+		cpuid = static_cast<int>(tx_port_cpu());
+	struct Entry {
+		Task *task;
+		Count period;
+	};
+	struct List {
+		Entry *e;
+		unsigned n;
+		unsigned cpu;
+	};
+	size_t bytes = sizeof(Entry) * kMaxTasks;
+	List list{static_cast<Entry *>(tx_hal_alloc(bytes)), 0, static_cast<unsigned>(cpuid)};
+	if (!list.e)
+		return;
+	auto collect = [](const Task *t, void *ctx) {
+		auto *l = static_cast<List *>(ctx);
+		if (t->period > 0 && t->cpu == l->cpu && l->n < kMaxTasks)
+			l->e[l->n++] = Entry{const_cast<Task *>(t), t->period};
+	};
+	for (unsigned cursor = 0; g_sched.snapshot_next(&cursor, collect, &list);)
+		;
+	for (unsigned i = 1; i < list.n; i++) // insertion sort: stable, n <= kMaxTasks
+		for (unsigned j = i; j > 0 && list.e[j].period < list.e[j - 1].period; j--) {
+			Entry tmp = list.e[j];
+			list.e[j] = list.e[j - 1];
+			list.e[j - 1] = tmp;
+		}
+	for (unsigned i = 0; i < list.n; i++)
+		g_sched.change_prio(list.e[i].task, static_cast<int>(i));
+	tx_hal_free(list.e, bytes);
 }
 
 int rt_get_priorities(RT_TASK *task, int *priority, int *base_priority)

@@ -28,5 +28,6 @@ constexpr int kEInval = 22;
 constexpr int kEAgain = 11;
 constexpr int kENoSpc = 28;
 constexpr int kEOpNotSupp = 95;
+constexpr int kETime = 62;
 
 } // namespace tx

@@ -176,6 +176,13 @@ public:
 	// when 'suspension'. kRteUnblocked when t was not ready, else 0. Any
 	// context.
 	int unblock(Task *t, uint32_t waits, bool suspension);
+	// RTAI rt_set_resume_time: a task waiting for a time (a sleep, its next
+	// release, a timed suspension or an IPC wait's timeout) waits for
+	// 'when' instead (a time past: at once). A periodic task's release
+	// moves, and the ones after it follow from there. 0, -ETIME
+	// for a task that waits for no time, -EINVAL for a bad task. Any
+	// context. O(log n).
+	int set_resume_time(Task *t, Count when);
 	void sched_lock();   // see pi.cpp; real-time context
 	void sched_unlock();
 	void reschedule();   // a preemption point (RTAI rt_schedule); any context

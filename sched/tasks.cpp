@@ -376,6 +376,27 @@ int Scheduler::set_period(Task *t, Count period)
 	return result;
 }
 
+// t's CPU lock: O(log n) for the timer.
+int Scheduler::set_resume_time(Task *t, Count when)
+{
+	unsigned long flags = tx_port_irq_save();
+	CpuState *c = lock_task(t);
+	int result = -kEInval;
+	if (c && !t->linux_ctx) {
+		result = -kETime;
+		if (t->wait != Wait::None && t->timer.queued()) {
+			if (t->wait == Wait::Period)
+				t->release_time = when; // its latency is measured from there
+			arm_timer(t, when);
+			result = kOk;
+		}
+	}
+	if (c)
+		c->lock.release();
+	tx_port_irq_restore(flags);
+	return result;
+}
+
 // This CPU's lock: O(1) plus the switch.
 void Scheduler::reschedule()
 {

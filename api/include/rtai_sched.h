@@ -171,6 +171,12 @@ void rt_task_yield(void);
 int rt_change_prio(RT_TASK *task, int priority);
 int rt_get_prio(RT_TASK *task);       /* base priority, -EINVAL */
 int rt_get_inher_prio(RT_TASK *task); /* effective priority, -EINVAL */
+/* Rate-monotonic priorities: the periodic tasks of CPU cpuid (a bad one:
+ * the caller's) get base priorities 0, 1, 2... in the order of their
+ * periods, shortest first (equal periods: in creation order). Linux
+ * context (nothing elsewhere). RTAI's numbers all periodic tasks. */
+void rt_spv_RMS(int cpuid);
+
 /* Both at once (effective, base): 0, or -EINVAL for a bad task or NULL
  * pointers. */
 int rt_get_priorities(RT_TASK *task, int *priority, int *base_priority);
@@ -206,6 +212,14 @@ int rt_task_make_periodic_relative_ns(RT_TASK *task, RTIME start_delay, RTIME pe
  * Returns 0, -EINVAL for a bad task, one that is not periodic, or a period
  * <= 0. Any context. */
 int rt_set_period(RT_TASK *task, RTIME new_period);
+
+/* A task waiting for a time (a sleep, its next release, a timed suspension,
+ * a timed IPC wait) waits until new_resume_time (counts; a time past ends
+ * the wait at once) instead. A periodic task's next release moves, and
+ * the later ones follow from it (RTAI 3; RTAI 5 keeps them on the old
+ * grid). 0; -ETIME for a task that waits
+ * for no time; -EINVAL for a bad task. Any context. */
+int rt_set_resume_time(RT_TASK *task, RTIME new_resume_time);
 
 /* The caller's next release (counts): its current release plus one
  * period; 0 for a caller that is not periodic or not a task. */

@@ -254,3 +254,64 @@ TEST_F(SchedMore, RtScheduleIsAPreemptionPoint)
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(SchedMore, SetResumeTimeMovesATimedWait)
+{
+	start(a, 5, [&] {
+		trace.add("a:" + str(rt_sleep(1000)));
+		rt_task_make_periodic(nullptr, rt_get_time() + 100, 100);
+		for (int i = 0; i < 3; i++) {
+			trace.add("a:job");
+			rt_task_wait_period();
+		}
+	});
+	run(10);
+	EXPECT_EQ(rt_set_resume_time(&a, 50), 0); // the sleep ends at 50
+	run(40);
+	EXPECT_EQ(trace.str(), "a:0@50");
+	run(150); // a's first job at 150, then waiting for 250
+	EXPECT_EQ(rt_set_resume_time(&a, 300), 0); // its release moves: then 400
+	run(300);
+	EXPECT_EQ(trace.str(), "a:0@50 a:job@150 a:job@300 a:job@400");
+	EXPECT_EQ(rt_set_resume_time(&a, 10), -EINVAL); // it ended: deleted
+	start(b, 5, [&] { rt_task_suspend(nullptr); });
+	EXPECT_EQ(rt_set_resume_time(&b, 10), -ETIME); // suspended, no time
+	rt_task_resume(&b);
+}
+
+} // namespace
+
+namespace {
+
+TEST_F(SchedMore, SpvRmsNumbersPeriodicTasksByPeriod)
+{
+	RT_TASK d{};
+	auto periodic = [&](RT_TASK &t, int prio, RTIME period) {
+		ASSERT_EQ(spawn(t, prio, [] {
+			for (;;)
+				rt_task_wait_period();
+		}), 0);
+		ASSERT_EQ(rt_task_make_periodic(&t, 1000, period), 0);
+	};
+	periodic(a, 9, 300);
+	periodic(b, 8, 100);
+	periodic(c, 7, 200);
+	ASSERT_EQ(spawn(d, 3, [] { rt_task_suspend(nullptr); }), 0); // not periodic: kept
+	rt_spv_RMS(0);
+	EXPECT_EQ(rt_get_prio(&b), 0);
+	EXPECT_EQ(rt_get_prio(&c), 1);
+	EXPECT_EQ(rt_get_prio(&a), 2);
+	EXPECT_EQ(rt_get_prio(&d), 3);
+	int from_task = -1;
+	RT_TASK e{};
+	start(e, 1, [&] {
+		rt_change_prio(&a, 50);
+		rt_spv_RMS(0); // from a task: nothing
+		from_task = rt_get_prio(&a);
+	});
+	EXPECT_EQ(from_task, 50);
+}
+
+} // namespace
