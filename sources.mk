@@ -71,7 +71,8 @@ TX_SCHED_FREESTANDING := \
 	api/rtai_ipc.cpp \
 	ipc/names.cpp \
 	api/rtai_registry.cpp \
-	api/rtai_tasklets.cpp
+	api/rtai_tasklets.cpp \
+	api/rtai_irq_tasks.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

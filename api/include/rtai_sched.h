@@ -59,6 +59,11 @@ typedef struct rt_task_info {
 	long base_priority, priority;
 } RT_TASK_INFO;
 
+/* rt_request_irq_task(): what 'handler' is; rt_irq_wait*()'s error. */
+#define RT_IRQ_TASK      0
+#define RT_IRQ_TASKLET   1
+#define RT_IRQ_TASK_ERR  0x7FFFFFFF
+
 /* Room for the scheduler's task control block (2 KiB, of which a fault
  * report and the trap handlers take half); zero it before rt_task_init. */
 typedef struct rt_task_struct {
@@ -193,6 +198,45 @@ RT_TASK *rt_whoami(void);
 
 /* RT_SCHED_* bits describing the task; 0 for an invalid task. */
 int rt_get_task_state(RT_TASK *task);
+
+/* ---- Interrupt tasks ----------------------------------------------------- */
+
+/*
+ * Line 'irq' resumes a task at each occurrence (RTAI 5): 'handler' is that
+ * RT_TASK (type RT_IRQ_TASK), a tasklet whose 'task' it is (RT_IRQ_TASKLET),
+ * or NULL for the caller. affine2task != 0 routes the line to the task's
+ * CPU. The line is taken with rt_request_irq(), whose rules apply (which
+ * lines; acked as there: a level line is masked until the task unmasks it;
+ * on x86_64 only a line rt_request_irq accepts, so not the MSI lines of
+ * rt_request_pci_irq). Linux process context. 0; -EINVAL (no such task),
+ * -EBUSY (the line has a task), -ENOSPC (RTAI_NR_RT_IRQS taken), or what
+ * rt_request_irq returned. The scheduler's unload, and the unload of the
+ * module the task is in, release the line.
+ */
+int rt_request_irq_task(unsigned irq, void *handler, int type, int affine2task);
+
+/* Release the line; its task is resumed once (a waiter returns
+ * RT_IRQ_TASK_ERR) and the line's CPU routing put back. 0, -EINVAL (no
+ * interrupt task on it), or rt_release_irq's error. Linux process context. */
+int rt_release_irq_task(unsigned irq);
+
+/*
+ * The task waits for the line's next occurrence. Occurrences that came
+ * while it was not waiting are kept (as remembered resumes): the wait then
+ * takes one at once and returns how many are still pending; 0 when it
+ * waited. _if never waits (0: none was pending, or none is left); _until
+ * and _timed return -RTE_TIMOUT at the time, -RTE_TMROVRN for a time not
+ * in the future. RT_IRQ_TASK_ERR when the line has no interrupt task (or
+ * lost it while waiting); -RTE_PERM from Linux context. The caller should
+ * be the line's task (RTAI does not check).
+ */
+int rt_irq_wait(unsigned irq);
+int rt_irq_wait_if(unsigned irq);
+int rt_irq_wait_until(unsigned irq, RTIME time);
+int rt_irq_wait_timed(unsigned irq, RTIME delay);
+
+/* One occurrence by hand: the line's task is resumed. Any context. */
+void rt_irq_signal(unsigned irq);
 
 /* ---- Periodic tasks -------------------------------------------------- */
 

@@ -18,6 +18,7 @@
 #include "../../shm/registry.hpp"
 #include "../../api/registry_glue.h"
 #include "../../api/tasklets_glue.h"
+#include "../../api/irq_tasks_glue.h"
 #include "sim.hpp"
 
 extern "C" void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp);
@@ -293,6 +294,7 @@ void reset(const Config &config)
 	g_sched.init(online);
 	tx_registry_reset();
 	tx_tasklets_reset();
+	tx_irq_tasks_reset();
 	fifo_setup(64);
 	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});
 }

@@ -893,4 +893,5 @@ EXPORT_SYMBOL_GPL(rtf_create_named);
 EXPORT_SYMBOL_GPL(rtf_getfifobyname);
 
 MODULE_LICENSE("GPL");
+MODULE_ALIAS("rtai_fifos"); /* RTAI's module name */
 MODULE_DESCRIPTION("Tactus real-time co-kernel: RT-FIFOs (/dev/rtfN) and the RTAI FIFO API");

@@ -408,4 +408,5 @@ EXPORT_SYMBOL_GPL(rt_request_pci_irq);
 EXPORT_SYMBOL_GPL(rt_request_msi_irq);
 
 MODULE_LICENSE("GPL");
+MODULE_ALIAS("rtai_hal"); /* RTAI's module name: modprobe rtai_hal */
 MODULE_DESCRIPTION("Tactus real-time co-kernel: hardware abstraction (NMI-class timer and IPI, switching)");

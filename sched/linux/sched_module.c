@@ -24,6 +24,7 @@
 
 #include "../../api/registry_glue.h"
 #include "../../api/tasklets_glue.h"
+#include "../../api/irq_tasks_glue.h"
 #include "../../hal/hal.h"
 #include "../../hal/linux/tactus_hal.h"
 #include "../sched_info.h"
@@ -98,6 +99,10 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	n = tx_sched_delete_tasks(task_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u real-time task(s) running at unload; deleted them\n",
+			mod->name, n);
+	n = tx_irq_tasks_release_owner(mod, within_owner);
+	if (n)
+		pr_warn("tactus: module %s left %u interrupt task line(s) (rt_request_irq_task) at unload; released them\n",
 			mod->name, n);
 	n = tx_tasklets_release_owner(mod, within_owner);
 	if (n)
@@ -269,6 +274,7 @@ static int __init tactus_sched_init(void)
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_registry_reset();
 	tx_tasklets_reset();
+	tx_irq_tasks_reset();
 	rt_gettimeorig(NULL); /* the epoch of rt_get_real_time */
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
 	tx_sched_set_rt_share_ns((long long)rt_runtime_us * 1000, (long long)rt_period_us * 1000);
@@ -308,6 +314,7 @@ static void __exit tactus_sched_exit(void)
 	proc_remove(proc_entry); /* NULL: none was made */
 	stop_masked_watch();
 	unregister_module_notifier(&module_nb);
+	tx_irq_tasks_release_owner(NULL, NULL); /* their handler is this module's code */
 	tx_tasklets_shutdown(); /* its timers managers are no one's leftovers */
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)
@@ -341,6 +348,13 @@ EXPORT_SYMBOL_GPL(rt_sched_unlock);
 EXPORT_SYMBOL_GPL(rt_schedule);
 EXPORT_SYMBOL_GPL(rt_get_priorities);
 EXPORT_SYMBOL_GPL(rt_spv_RMS);
+EXPORT_SYMBOL_GPL(rt_request_irq_task);
+EXPORT_SYMBOL_GPL(rt_release_irq_task);
+EXPORT_SYMBOL_GPL(rt_irq_wait);
+EXPORT_SYMBOL_GPL(rt_irq_wait_if);
+EXPORT_SYMBOL_GPL(rt_irq_wait_until);
+EXPORT_SYMBOL_GPL(rt_irq_wait_timed);
+EXPORT_SYMBOL_GPL(rt_irq_signal);
 EXPORT_SYMBOL_GPL(rt_task_get_info);
 EXPORT_SYMBOL_GPL(next_period);
 EXPORT_SYMBOL_GPL(rt_get_time_cpuid);
@@ -508,4 +522,10 @@ EXPORT_SYMBOL_GPL(_rt_typed_named_mbx_init);
 EXPORT_SYMBOL_GPL(rt_named_mbx_delete);
 
 MODULE_LICENSE("GPL");
+/* RTAI's module names of what this module holds: modprobe finds it by them. */
+MODULE_ALIAS("rtai_sched");
+MODULE_ALIAS("rtai_sem");
+MODULE_ALIAS("rtai_mbx");
+MODULE_ALIAS("rtai_msg");
+MODULE_ALIAS("rtai_tasklets");
 MODULE_DESCRIPTION("Tactus real-time co-kernel: scheduler, IPC and the RTAI task API");

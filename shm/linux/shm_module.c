@@ -279,4 +279,5 @@ EXPORT_SYMBOL_GPL(rt_shm_alloc);
 EXPORT_SYMBOL_GPL(rt_shm_free);
 
 MODULE_LICENSE("GPL");
+MODULE_ALIAS("rtai_shm"); /* RTAI's module name */
 MODULE_DESCRIPTION("Tactus real-time co-kernel: named shared memory (rt_shm_alloc, /dev/tactus_shm)");
