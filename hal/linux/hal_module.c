@@ -400,6 +400,9 @@ EXPORT_SYMBOL_GPL(rt_pend_linux_irq);
 EXPORT_SYMBOL_GPL(rt_request_srq);
 EXPORT_SYMBOL_GPL(rt_free_srq);
 EXPORT_SYMBOL_GPL(rt_pend_linux_srq);
+/* For the interrupt tasks of tactus_sched (api/rtai_irq_tasks.cpp). */
+EXPORT_SYMBOL_GPL(tx_irq_route);
+EXPORT_SYMBOL_GPL(tx_irq_route_reset);
 EXPORT_SYMBOL_GPL(rt_request_global_irq);
 EXPORT_SYMBOL_GPL(rt_request_global_irq_ext);
 EXPORT_SYMBOL_GPL(rt_set_global_irq_ext);

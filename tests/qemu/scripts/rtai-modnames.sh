@@ -20,7 +20,7 @@ n=$(wc -l </proc/modules)
 for name in rtai_hal rtai_sem rtai_mbx rtai_msg rtai_tasklets; do
 	tx_check "modprobe-$name" modprobe $name
 done
-tx_check same-modules-still "test $(wc -l </proc/modules) = $n"
+tx_check "same-modules-still ($n)" test "$(wc -l </proc/modules)" = "$n"
 tx_check modprobe-rtai_fifos modprobe rtai_fifos
 tx_check rtai_fifos-is-tactus_fifo loaded tactus_fifo
 tx_check modprobe-rtai_shm modprobe rtai_shm
