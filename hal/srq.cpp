@@ -62,7 +62,8 @@ int tx_srq_request(unsigned long label, void (*handler)(void))
 		}
 	for (unsigned i = 1; i < TX_SRQS && found < 0; i++) {
 		if (!g_srqs[i].handler) {
-			g_srqs[i].work = LinuxWork(run);
+			// The work item stays as reset made it: a pend of the
+			// number's previous owner may still be queued in it.
 			g_srqs[i].label = label;
 			store_release(&g_srqs[i].handler, handler);
 			found = static_cast<int>(i);

@@ -24,7 +24,8 @@ void tx_srq_reset(void);
  * already or no free number. Linux context. */
 int tx_srq_request(unsigned long label, void (*handler)(void));
 
-/* Give a number back: a pend not yet run does nothing. 0 or -EINVAL.
+/* Give a number back: a pend not yet run does nothing (unless the number
+ * is taken again before it runs: then the new handler runs once). 0 or -EINVAL.
  * Linux context. */
 int tx_srq_free(unsigned srq);
 
