@@ -19,7 +19,7 @@
 #           with 2 vCPUs icount runs them in turn and produces fake delays.
 # --seed N  adds -seed N -rtc base=2026-01-01T00:00:00,clock=vm (byte-identical
 #           runs with --icount; vary N to see boot-to-boot spread).
-# --cpu     QEMU's -cpu (default: arm64 cortex-a57; x86_64 QEMU's, qemu64).
+# --cpu     QEMU's -cpu (default: arm64 cortex-a57; x86_64 qemu64,-cx16: tools/qemu/arch.sh).
 # --qemu-arg ARG  one more QEMU argument (repeat for each).
 # --timeout S  host-side limit (default 300 s); a hung guest is killed.
 # --console    also copy the serial output to stderr while it runs.

@@ -57,7 +57,7 @@
 #     smp1    --smp 1, real time (functional)
 #     smp2    --smp 2, real time (functional; the default base)
 #     max     --cpu max (QEMU's newest CPU model) instead of the default
-#             (arm64: cortex-a57; x86_64: qemu64, where max adds XSAVE/AVX)
+#             (arm64: cortex-a57; x86_64: qemu64 without cmpxchg16b, where max adds XSAVE/AVX and has it)
 #     debug   the debug kernel and modules built against it (arm64 only:
 #             such boots are left out of the x86_64 plan)
 #     none    (alone) not booted by the suite
