@@ -337,9 +337,14 @@ int Scheduler::unblock(Task *t, uint32_t waits, bool suspension)
 		return -kEInval;
 	}
 	int result = kOk;
-	if (ipc_wait(t->wait)) { // stable: IPC waits change under the IPC lock
+	Wait w;
+	{
+		CpuHold hold(*this, cpu_of(t)); // t->wait is [cpu] outside the IPC waits
+		w = t->wait;
+	}
+	if (ipc_wait(w)) { // stays so: IPC waits end under the IPC lock, held here
 		result = kRteUnblocked;
-		if (waits & wait_bit(t->wait))
+		if (waits & wait_bit(w))
 			cancel_wait(t, kRteUnblocked);
 	}
 	{
