@@ -21,6 +21,7 @@ namespace {
 struct IrqTask {
 	unsigned irq;
 	RT_TASK *task; // null: a free entry
+	bool claimed;  // rt_request_irq succeeded: until then only reserved
 	bool routed;   // affine2task moved the line to the task's CPU
 };
 
@@ -39,7 +40,7 @@ RT_TASK *task_of_line(unsigned irq)
 	unsigned long flags = g_lock.lock();
 	RT_TASK *task = nullptr;
 	for (const IrqTask &e : g_table)
-		if (e.task && e.irq == irq)
+		if (e.task && e.claimed && e.irq == irq)
 			task = e.task;
 	g_lock.unlock(flags);
 	return task;
@@ -61,8 +62,8 @@ int rt_request_irq_task(unsigned irq, void *handler, int type, int affine2task)
 {
 	RT_TASK *task;
 	if (!handler)
-		task = rt_whoami();
-	else if (type == RT_IRQ_TASKLET)
+		return -kEInval; // RTAI's "the caller": the request needs Linux context, which is no task
+	if (type == RT_IRQ_TASKLET)
 		task = static_cast<rt_tasklet_struct *>(handler)->task;
 	else if (type == RT_IRQ_TASK)
 		task = static_cast<RT_TASK *>(handler);
@@ -82,22 +83,22 @@ int rt_request_irq_task(unsigned irq, void *handler, int type, int affine2task)
 			entry = &e;
 	}
 	if (entry)
-		*entry = IrqTask{irq, task, false};
+		*entry = IrqTask{irq, task, false, false}; // reserved: lookups skip it
 	g_lock.unlock(flags);
 	if (!entry)
 		return -kENoSpc;
 	int err = rt_request_irq(irq, resume_task, task, 0);
-	flags = g_lock.lock();
-	if (err)
-		entry->task = nullptr;
-	g_lock.unlock(flags);
 	// RTAI routes the line before taking it; the HAL routes only its own
 	// lines, so here after. A line that cannot be routed stays where it is.
-	if (!err && affine2task && tx_irq_route(irq, 1u << t->cpu) != 0) {
-		flags = g_lock.lock();
-		entry->routed = true;
-		g_lock.unlock(flags);
+	bool routed = !err && affine2task && tx_irq_route(irq, 1u << t->cpu) != 0;
+	flags = g_lock.lock();
+	if (err) {
+		entry->task = nullptr;
+	} else {
+		entry->claimed = true; // only now can a release or a wait find it
+		entry->routed = routed;
 	}
+	g_lock.unlock(flags);
 	return err;
 }
 
@@ -109,7 +110,7 @@ int rt_release_irq_task(unsigned irq)
 	bool routed = false;
 	unsigned long flags = g_lock.lock();
 	for (IrqTask &e : g_table)
-		if (e.task && e.irq == irq)
+		if (e.task && e.claimed && e.irq == irq)
 			routed = e.routed;
 	g_lock.unlock(flags);
 	if (routed && tx_hal_may_sleep())
@@ -119,7 +120,7 @@ int rt_release_irq_task(unsigned irq)
 		return err;
 	flags = g_lock.lock();
 	for (IrqTask &e : g_table)
-		if (e.task && e.irq == irq)
+		if (e.task && e.claimed && e.irq == irq)
 			e.task = nullptr;
 	g_lock.unlock(flags);
 	rt_task_resume(task); // a waiter returns RT_IRQ_TASK_ERR
@@ -167,7 +168,7 @@ void tx_irq_tasks_reset(void)
 {
 	g_lock.reset();
 	for (IrqTask &e : g_table)
-		e = IrqTask{0, nullptr, false};
+		e = IrqTask{0, nullptr, false, false};
 }
 
 unsigned tx_irq_tasks_release_owner(const void *owner, int (*within)(const void *adr, const void *owner))
@@ -177,7 +178,7 @@ unsigned tx_irq_tasks_release_owner(const void *owner, int (*within)(const void 
 		unsigned long flags = g_lock.lock();
 		IrqTask e = g_table[i];
 		g_lock.unlock(flags);
-		if (e.task && (!within || within(e.task, owner)) && rt_release_irq_task(e.irq) == 0)
+		if (e.task && e.claimed && (!within || within(e.task, owner)) && rt_release_irq_task(e.irq) == 0)
 			n++;
 	}
 	return n;

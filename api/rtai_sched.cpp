@@ -6,6 +6,7 @@
 #include "../hal/time_base.hpp"
 #include "../lib/muldiv.hpp"
 #include "api_internal.hpp"
+#include "tasklets_glue.h"
 
 using namespace tx;
 using namespace tx::api;
@@ -294,7 +295,12 @@ RTIME rt_get_real_time_ns(void) { return rt_get_time_ns() + g_epoch[load_acquire
 int rt_is_hard_timer_running(void) { return g_sched.timer_running() ? 1 : 0; }
 int rt_sched_type(void) { return RT_SCHED_MUP; }
 
-RTIME start_rt_timer(int period) { return g_sched.start_timer(period); }
+RTIME start_rt_timer(int period)
+{
+	RTIME r = g_sched.start_timer(period);
+	tx_tasklets_timer_started();
+	return r;
+}
 void stop_rt_timer(void) { g_sched.stop_timer(); }
 void rt_set_oneshot_mode(void) { g_sched.set_mode(TimerMode::Oneshot); }
 void rt_set_periodic_mode(void) { g_sched.set_mode(TimerMode::Periodic); }

@@ -84,13 +84,21 @@ Tasklet *take_due(CpuTimers &c, RTIME now)
 	if (!best)
 		return nullptr;
 	unlink(best);
-	if (best->period > 0) {
-		if (now - best->firing_time >= best->period)
-			best->overrun++; // late by a whole period: the next one is due at once
-		best->firing_time += best->period;
+	RTIME next;
+	if (best->period > 0 && !__builtin_add_overflow(best->firing_time, best->period, &next)) {
+		// Periods it fell a whole period or more behind are skipped and
+		// counted (O(1)): a timer never fires in a burst to catch up.
+		if (now >= next) {
+			RTIME missed = (now - next) / best->period + 1;
+			best->overrun += static_cast<int>(missed > INT32_MAX ? INT32_MAX : missed);
+			if (__builtin_mul_overflow(missed, best->period, &missed) ||
+			    __builtin_add_overflow(next, missed, &next))
+				next = kForever - 1;
+		}
+		best->firing_time = next;
 		enqueue_timer(c, best);
 	} else {
-		best->tx_flags &= ~kAsTimer;
+		best->tx_flags &= ~kAsTimer; // once, or a period past the end of time
 	}
 	return best;
 }
@@ -110,7 +118,9 @@ void manager(long cpu)
 		c.running_handler = handler;
 		g_lock.unlock(flags);
 		if (!t) {
-			if (next)
+			// With the timer stopped every timed wait ends at once: wait
+			// for an insert or the timer's start instead (no spinning).
+			if (next && rt_is_hard_timer_running())
 				rt_sem_wait_until(&c.wake, next);
 			else
 				rt_sem_wait(&c.wake);
@@ -150,10 +160,16 @@ int ensure_manager(unsigned cpu)
 	g_lock.unlock(flags);
 	zero_bytes(&c.manager, sizeof(c.manager));
 	int err = rt_typed_sem_init(&c.wake, 0, BIN_SEM);
-	if (!err)
-		err = rt_task_init_cpuid(&c.manager, manager, cpu, kManagerStack, kManagerPriority, 0, nullptr, cpu);
-	if (!err)
+	if (err) {
+		store_release(&c.state, static_cast<int>(kNone));
+		return err;
+	}
+	err = rt_task_init_cpuid(&c.manager, manager, cpu, kManagerStack, kManagerPriority, 0, nullptr, cpu);
+	if (!err) {
 		err = rt_task_resume(&c.manager);
+		if (err)
+			rt_task_delete(&c.manager);
+	}
 	if (err) {
 		rt_sem_delete(&c.wake);
 		store_release(&c.state, static_cast<int>(kNone));
@@ -420,6 +436,13 @@ int tx_tasklets_running_of(const void *owner, int (*within)(const void *adr, con
 			busy = 1;
 	g_lock.unlock(flags);
 	return busy;
+}
+
+void tx_tasklets_timer_started(void)
+{
+	for (CpuTimers &c : g_cpus)
+		if (load_acquire(&c.state) == kReady)
+			rt_sem_signal(&c.wake);
 }
 
 unsigned tx_tasklets_shutdown(void)

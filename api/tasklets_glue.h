@@ -22,6 +22,10 @@ unsigned tx_tasklets_release_owner(const void *owner, int (*within)(const void *
  * waits until none does before the module's memory goes). */
 int tx_tasklets_running_of(const void *owner, int (*within)(const void *adr, const void *owner));
 
+/* The timer (re)started: managers waiting untimed look at their lists
+ * again. Any context (api/rtai_sched.cpp's start_rt_timer calls it). */
+void tx_tasklets_timer_started(void);
+
 /* Delete the timers managers (the scheduler's unload). Returns how many. */
 unsigned tx_tasklets_shutdown(void);
 

@@ -168,8 +168,9 @@ int Semaphore::cond_wait(Semaphore *mutex, Count deadline)
 	Task *me = g_sched.current();
 	if (!valid() || kind_ == SemKind::Resource || !mutex || !mutex->valid()) {
 		result = kRteObjInvalid;
-	} else if (!g_sched.can_block() || (mutex->kind_ == SemKind::Resource && mutex->owner() != me)) {
-		result = kRtePerm;
+	} else if (!g_sched.can_block() ||
+		   (mutex->kind_ == SemKind::Resource && (mutex->owner() != me || mutex->pi_.depth > 1))) {
+		result = kRtePerm; // (held more than once: one release would not free it)
 	} else if (g_sched.deadline_passed(deadline)) {
 		result = kRteTimeout;
 	} else {

@@ -49,7 +49,8 @@ public:
 	// Returns 0 when signalled, RTE_TIMOUT / RTE_UNBLKD / RTE_OBJREM when
 	// the wait ended otherwise, RTE_OBJINV for an object that is not a
 	// semaphore, RTE_PERM from Linux context or when the caller does not
-	// own a resource-semaphore mutex (it then waits for nothing), or what
+	// own a resource-semaphore mutex, or holds it more than once (it then
+	// waits for nothing), or what
 	// taking the mutex back returned when that failed. cond_signal wakes
 	// the first waiter, if any: a signal with no waiter is not kept.
 	// O(1) plus the queue insert, the mutex release and its taking back.

@@ -351,8 +351,12 @@ int Scheduler::unblock(Task *t, uint32_t waits, bool suspension)
 		CpuHold hold(*this, cpu_of(t));
 		if (t->wait != Wait::None || t->suspend_depth > 0)
 			result = kRteUnblocked;
-		if (suspension && t->suspend_depth > 0)
+		if (suspension && t->suspend_depth > 0) {
 			t->suspend_depth = 0;
+			t->watchdog_hit = false; // as a resume to depth 0
+			if (t->wait == Wait::Suspend)
+				end_timed_wait(t, kRteUnblocked);
+		}
 		if (!ipc_wait(t->wait) && t->wait != Wait::None && (waits & wait_bit(t->wait)))
 			end_timed_wait(t, kRteUnblocked);
 		update_ready(t);

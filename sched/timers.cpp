@@ -307,9 +307,11 @@ Count Scheduler::now()
 	return counter();
 }
 
+// A wait without a time (kForever) never times out, the timer stopped or
+// not (stop_rt_timer ends the timed waits only).
 bool Scheduler::deadline_passed(Count deadline)
 {
-	return !timer_running_ || deadline <= now();
+	return deadline != kForever && (!timer_running_ || deadline <= now());
 }
 
 // IPC lock: O(1).

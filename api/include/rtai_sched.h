@@ -203,8 +203,9 @@ int rt_get_task_state(RT_TASK *task);
 
 /*
  * Line 'irq' resumes a task at each occurrence (RTAI 5): 'handler' is that
- * RT_TASK (type RT_IRQ_TASK), a tasklet whose 'task' it is (RT_IRQ_TASKLET),
- * or NULL for the caller. affine2task != 0 routes the line to the task's
+ * RT_TASK (type RT_IRQ_TASK) or a tasklet whose 'task' it is
+ * (RT_IRQ_TASKLET). RTAI's NULL, "the caller", is refused (-EINVAL): the
+ * request needs Linux context, which is no task. affine2task != 0 routes the line to the task's
  * CPU. The line is taken with rt_request_irq(), whose rules apply (which
  * lines; acked as there: a level line is masked until the task unmasks it;
  * on x86_64 only a line rt_request_irq accepts, so not the MSI lines of

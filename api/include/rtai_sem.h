@@ -157,8 +157,10 @@ int rt_cond_signal(CND *cnd);
  * and waited on). Returns 0 when signalled; RTE_TIMOUT (the _until/_timed
  * forms), RTE_UNBLKD or RTE_OBJREM when the wait ended otherwise; what
  * taking 'mtx' back returned when that failed; RTE_OBJINV for a bad
- * object; RTE_PERM from Linux context or for a mutex the caller does not
- * own (then nothing is released and nothing waited for). Real-time context.
+ * object; RTE_PERM from Linux context, for a mutex the caller does not
+ * own or holds more than once (recursively: one release would not free it;
+ * RTAI would wait holding it), and then nothing is released and nothing
+ * waited for. Real-time context.
  */
 int rt_cond_wait(CND *cnd, SEM *mtx);
 int rt_cond_wait_until(CND *cnd, SEM *mtx, RTIME time);

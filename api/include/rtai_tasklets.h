@@ -9,8 +9,10 @@
  * the next firing time and runs the handlers that are due, the one of the
  * highest priority first, each at its timer's priority (RTAI's rules). A
  * handler runs as real-time code: it may signal, send and resume, and should
- * not block (every timer of its CPU waits meanwhile). Missed periods fire
- * one after the other, each counted as an overrun.
+ * not block (every timer of its CPU waits meanwhile). A periodic timer that
+ * fell a whole period or more behind fires once, late, and skips the
+ * periods it missed, each counted as an overrun (RTAI fires them all in a
+ * burst).
  *
  * A tasklet is a handler and its data under an id: rt_exec_tasklet() calls
  * it at once, in the caller's context.
@@ -83,8 +85,8 @@ void rt_set_timer_period(struct rt_tasklet_struct *timer, RTIME period);
  * [1]: the period. Any context. */
 void rt_get_timer_times(struct rt_tasklet_struct *timer, RTIME timer_times[]);
 
-/* Periods the timer fired late by a whole period or more (each fired all
- * the same), since its insert. RTAI declares this and never counts. */
+/* Periods the timer skipped because it fell a whole period or more
+ * behind, since its insert. RTAI declares this and never counts. */
 RTIME rt_get_timer_overrun(struct rt_tasklet_struct *timer);
 
 #define rt_init_timer rt_init_tasklet

@@ -88,6 +88,26 @@ static int within_owner(const void *adr, const void *mod)
 	return within_module((unsigned long)adr, (struct module *)mod);
 }
 
+/* Remove the module's timers and tasklets and wait for a handler of it that
+ * a timers manager runs now; again while that handler inserted one more
+ * (a oneshot re-arming itself), until a pass finds none and none running.
+ * Returns how many were removed. */
+static unsigned int release_timers_of(struct module *mod)
+{
+	unsigned int n, total = 0;
+	int busy;
+
+	for (;;) {
+		n = tx_tasklets_release_owner(mod, within_owner);
+		total += n;
+		busy = tx_tasklets_running_of(mod, within_owner);
+		while (tx_tasklets_running_of(mod, within_owner))
+			msleep(1); /* it returns soon */
+		if (!n && !busy)
+			return total;
+	}
+}
+
 static int module_event(struct notifier_block *nb, unsigned long event, void *data)
 {
 	struct module *mod = data;
@@ -104,12 +124,10 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	if (n)
 		pr_warn("tactus: module %s left %u interrupt task line(s) (rt_request_irq_task) at unload; released them\n",
 			mod->name, n);
-	n = tx_tasklets_release_owner(mod, within_owner);
+	n = release_timers_of(mod);
 	if (n)
 		pr_warn("tactus: module %s left %u timer(s) or tasklet(s) (rt_insert_timer, rt_insert_tasklet) at unload; removed them\n",
 			mod->name, n);
-	while (tx_tasklets_running_of(mod, within_owner))
-		msleep(1); /* a timers manager runs its handler now: it returns soon */
 	n = tx_sched_free_user_timers(handler_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u timer handler(s) (rt_request_timer) at unload; freed them\n",

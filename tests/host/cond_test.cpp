@@ -176,3 +176,24 @@ TEST_F(Cond, PosixLikeSemaphoreAndMutexForms)
 }
 
 } // namespace
+
+namespace {
+
+// stop_rt_timer ends timed waits only: a wait without a time still waits.
+TEST_F(Cond, AnUntimedWaitWaitsWhileTheTimerIsStopped)
+{
+	SEM s{};
+	ASSERT_EQ(rt_sem_init(&s, 0), 0);
+	stop_rt_timer();
+	start(a, 5, [&] {
+		trace.add("a:" + str(rt_sem_wait(&s)));
+		trace.add("a:" + str(rt_sem_wait_timed(&s, 100))); // timed: at once
+	});
+	EXPECT_EQ(trace.str(), "");
+	EXPECT_EQ(rt_sem_signal(&s), 0);
+	EXPECT_EQ(trace.str(), "a:0@0 a:timeout@0");
+	start_rt_timer(0);
+	EXPECT_EQ(rt_sem_delete(&s), 0);
+}
+
+} // namespace

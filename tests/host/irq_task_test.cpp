@@ -81,7 +81,7 @@ TEST_F(IrqTask, ReleaseWakesTheWaiterWithAnError)
 
 TEST_F(IrqTask, RequestChecks)
 {
-	EXPECT_EQ(rt_request_irq_task(kEdgeIrq, nullptr, RT_IRQ_TASK, 0), -EINVAL); // Linux is no task
+	EXPECT_EQ(rt_request_irq_task(kEdgeIrq, nullptr, RT_IRQ_TASK, 0), -EINVAL); // "the caller": refused
 	EXPECT_EQ(rt_request_irq_task(kEdgeIrq, &a, RT_IRQ_TASK, 0), -EINVAL);      // not initialised
 	ASSERT_EQ(spawn(a, 5, [] { rt_task_suspend(nullptr); }), 0);
 	EXPECT_EQ(rt_request_irq_task(kEdgeIrq, &a, 7, 0), -EINVAL); // no such type
@@ -94,7 +94,7 @@ TEST_F(IrqTask, RequestChecks)
 	EXPECT_EQ(rt_release_irq_task(kEdgeIrq), 0);
 	int from_task = 0;
 	start(b, 4, [&] {
-		from_task = rt_request_irq_task(kEdgeIrq + 1, nullptr, RT_IRQ_TASK, 0);
+		from_task = rt_request_irq_task(kEdgeIrq + 1, &b, RT_IRQ_TASK, 0);
 		trace.add(str(rt_irq_wait_if(kEdgeIrq)));
 	});
 	EXPECT_EQ(from_task, -EPERM);

@@ -97,9 +97,9 @@ TEST_F(Tasklets, LatePeriodsFireAtOnceAndCountAsOverruns)
 	ASSERT_EQ(rt_insert_timer(&t1, 5, 100, 100, record, 1, 0), 0);
 	rt_task_resume(&a);
 	run(120); // Linux's time: a ran 0..350 (run counts Linux's time only)
-	// Due at 100, 200, 300 while the CPU was busy: all three at 350, the
-	// first two a whole period late, then on time again.
-	EXPECT_EQ(trace.str(), "t1@350 t1@350 t1@350 t1@400");
+	// Due at 100, 200, 300 while the CPU was busy: the 100 fires at 350,
+	// 200 and 300 are skipped (2 overruns, no burst), then on time again.
+	EXPECT_EQ(trace.str(), "t1@350 t1@400");
 	EXPECT_EQ(rt_get_timer_overrun(&t1), 2);
 	rt_remove_timer(&t1);
 }
@@ -133,6 +133,33 @@ TEST_F(Tasklets, TheHandlerRunsAtTheTimersPriority)
 	run(200);
 	EXPECT_EQ(trace.str(), "waiter@100 handler5-5@100 handler1-1@300 waiter@300");
 	EXPECT_EQ(rt_sem_delete(&s), 0);
+}
+
+TEST_F(Tasklets, APeriodicTimerFromTimeZeroDoesNotBurst)
+{
+	run(100000);
+	ASSERT_EQ(rt_insert_timer(&t1, 5, 0, 10, record, 1, 0), 0); // 10000 periods behind
+	run(25);
+	EXPECT_EQ(trace.str(), "t1@100000 t1@100010 t1@100020");
+	EXPECT_EQ(rt_get_timer_overrun(&t1), 10000); // 10 .. 100000
+	ASSERT_EQ(rt_insert_timer(&t2, 5, 100050, INT64_MAX, record, 2, 0), 0); // the next would overflow
+	run(100);
+	EXPECT_EQ(trace.str().find("t2@100050") != std::string::npos, true);
+	RTIME times[2] = {};
+	rt_get_timer_times(&t2, times);
+	EXPECT_EQ(times[0], -1); // fired once, then gone: no time left
+	rt_remove_timer(&t1);
+}
+
+TEST_F(Tasklets, TheManagerWaitsWhileTheTimerIsStopped)
+{
+	ASSERT_EQ(rt_insert_timer(&t1, 5, 100, 0, record, 1, 0), 0);
+	stop_rt_timer();
+	run(500); // the manager must not spin: Linux runs (this returns)
+	EXPECT_EQ(trace.str(), "");
+	start_rt_timer(0);
+	run(10);
+	EXPECT_EQ(trace.str(), "t1@500"); // due since 100: at the start
 }
 
 TEST_F(Tasklets, TaskletsById)
