@@ -91,6 +91,8 @@ TX_SHM_LINUX := \
 
 TX_SHM_FREESTANDING := \
 	shm/registry.cpp \
+	lib/tlsf.cpp \
+	shm/heap.cpp \
 	api/rtai_shm.cpp
 
 # ---- the host tests' port ----------------------------------------------------

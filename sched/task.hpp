@@ -198,6 +198,9 @@ struct Task {
 	// (a fault inside it stops the task without running it again). [cpu]
 	tx_trap_handler trap_handlers[TX_TRAP_VECTORS];
 	bool in_trap;
+	// The group heap the task opened (rt_heap_open, api/rtai_shm.cpp),
+	// opaque to the scheduler. Written and read by the task itself only.
+	void *group_heap;
 };
 
 constexpr uint32_t kTaskMagic = 0x7a5c7a5c;

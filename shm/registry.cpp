@@ -27,6 +27,7 @@ struct Segment : LinuxWork {
 struct Registry {
 	SpinLock lock;
 	ShmAllocator allocator{};
+	void (*free_hook)(void *addr, size_t size);
 	MemoryCap memory; // all segments together (allocation is outside the lock)
 	Segment segments[kMaxShm];
 };
@@ -57,6 +58,8 @@ void *alloc_charged(size_t bytes)
 
 void free_charged(void *p, size_t bytes)
 {
+	if (g_reg.free_hook)
+		g_reg.free_hook(p, bytes);
 	g_reg.allocator.free(p, bytes);
 	g_reg.memory.uncharge(bytes);
 }
@@ -114,6 +117,8 @@ void shm_setup(const ShmAllocator &allocator)
 	g_reg.allocator = allocator;
 }
 
+void shm_set_free_hook(void (*hook)(void *addr, size_t size)) { g_reg.free_hook = hook; }
+
 void shm_set_memory_cap(size_t bytes) { g_reg.memory.cap = bytes; }
 size_t shm_memory_used() { return g_reg.memory.in_use(); }
 
@@ -127,7 +132,7 @@ void shm_teardown()
 	}
 }
 
-void *shm_alloc(unsigned long name, size_t size)
+void *shm_alloc(unsigned long name, size_t size, size_t *actual)
 {
 	unsigned long flags = g_reg.lock.lock();
 	Segment *s = find(name);
@@ -135,6 +140,8 @@ void *shm_alloc(unsigned long name, size_t size)
 	if (s) {
 		take_ref(s); // real-time lookups too: the memory stays while they use it
 		void *addr = s->addr;
+		if (actual)
+			*actual = s->size;
 		g_reg.lock.unlock(flags);
 		return addr;
 	}
@@ -167,16 +174,20 @@ void *shm_alloc(unsigned long name, size_t size)
 		slot->maps = 0;
 	}
 	void *result = raced ? raced->addr : slot ? addr : nullptr;
+	if (actual)
+		*actual = raced ? raced->size : bytes;
 	g_reg.lock.unlock(flags);
 	if (!slot)
 		free_charged(addr, bytes);
 	return result;
 }
 
-size_t shm_free(unsigned long name)
+size_t shm_free(unsigned long name, bool keep_last)
 {
 	unsigned long flags = g_reg.lock.lock();
 	Segment *s = find(name);
+	if (s && keep_last && s->refs <= 1)
+		s = nullptr;
 	size_t size = s ? s->size : 0;
 	if (s && s->refs && s->refs != ~0u)
 		s->refs--;

@@ -47,8 +47,15 @@ void shm_teardown();                           // frees everything left; Linux c
 void shm_set_memory_cap(size_t bytes);
 size_t shm_memory_used(); // bytes the segments take now
 
-void *shm_alloc(unsigned long name, size_t size);
-size_t shm_free(unsigned long name);
+// 'actual' (if given) gets the segment's size: whole pages, the creator's.
+void *shm_alloc(unsigned long name, size_t size, size_t *actual = nullptr);
+// Drops a reference; the segment's size, 0 for an unknown name. With
+// 'keep_last' the last reference is kept (returns 0): the global heap's
+// own, which only shm_teardown gives back.
+size_t shm_free(unsigned long name, bool keep_last = false);
+// Called (Linux context) with every segment's memory just before it is
+// freed: the heaps forget what pointed into it (api/rtai_shm.cpp).
+void shm_set_free_hook(void (*hook)(void *addr, size_t size));
 
 // User-space mappings (Linux context): take / drop a mapping reference.
 int shm_map_get(unsigned long name, void **addr, size_t *size);

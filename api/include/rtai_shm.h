@@ -16,7 +16,14 @@
 #ifndef _RTAI_SHM_H
 #define _RTAI_SHM_H
 
+#include <rtai_malloc.h>
 #include <rtai_nam2num.h>
+
+/* The global real-time heap's segment (rtai_malloc.h): nam2num("RTGLBH"),
+ * so /proc/tactus/shm lists it as RTGLBH. (RTAI's header has 0x9ac6d9e7,
+ * which its own comment calls nam2num("RTGLBH") but RTAI 5's nam2num
+ * does not give; clients use the name GLOBAL_HEAP_ID.) */
+#define GLOBAL_HEAP_ID 0xa948750bUL
 
 #define USE_VMALLOC    0
 #define USE_GFP_KERNEL 1
@@ -39,6 +46,72 @@ int rt_shm_free(unsigned long name);
 
 #define rtai_kmalloc(name, size) rt_shm_alloc(name, size, USE_VMALLOC)
 #define rtai_kfree(name)         rt_shm_free(name)
+/* RTAI's kernel form: the address is for user space, ignored here. */
+#define rt_shm_alloc_adr(adr, name, size) rt_shm_alloc(name, size, USE_VMALLOC)
+
+/*
+ * Named pieces of the global heap (rtai_malloc.h). The first
+ * rt_named_malloc of a name allocates 'size' bytes and registers the block
+ * under the name (rtai_registry.h, type IS_HPCK); later ones return the same
+ * block and count one more user (size is then unused). rt_named_free gives
+ * one use back, and the last frees the block. NULL: no room, size <= 0 for
+ * a new name, the registry full, or the name registered for another kind
+ * of object. Any context; O(1) allocation plus one registry scan.
+ * rt_free on a named block frees it at once, as in RTAI: don't.
+ */
+void *rt_named_malloc(unsigned long name, int size);
+void rt_named_free(void *addr);
+
+/*
+ * Group heaps: a real-time heap in a named shared segment, which modules
+ * and Linux programs open by name. rt_heap_open makes the segment (Linux
+ * context, the first time: 'size' usable bytes plus the heap's bookkeeping)
+ * or finds it (any context), takes a reference, and makes it the caller's
+ * group heap: a real-time task's own, or, called from Linux context, the one
+ * of every task that opened none. rt_halloc and friends then allocate from
+ * the caller's group heap, O(1). Returns the segment's address, or NULL:
+ * no memory, a new name asked for in real-time context, or a segment of that
+ * name that is not a heap (made by rt_shm_alloc and written). GLOBAL_HEAP_ID
+ * opens the global heap: a reference only (it is no group heap).
+ * rt_heap_close gives the reference back (freeing the segment with the last
+ * one, the segment's mappings gone) and unbinds the caller's group heap if
+ * it was this one; it returns the segment's size, 0 for an unknown name.
+ * The global heap's last reference is tactus_shm's own: closing it more
+ * often than it was opened returns 0 and changes nothing.
+ * 'suprt' is accepted for compatibility (the memory is vmalloc'ed).
+ * A task that opened a group heap keeps its reference until it closes it.
+ */
+void *rt_heap_open(unsigned long name, int size, int suprt);
+int rt_heap_close(unsigned long name, void *adr);
+#define rt_heap_open_adr(adr, name, size, suprt) rt_heap_open(name, size, suprt)
+#define rt_heap_init rt_heap_open
+#define rt_heap_create rt_heap_open
+#define rt_heap_acquire rt_heap_open
+#define rt_heap_init_adr rt_heap_open_adr
+#define rt_heap_create_adr rt_heap_open_adr
+#define rt_heap_acquire_adr rt_heap_open_adr
+#define rt_heap_delete rt_heap_close
+#define rt_heap_destroy rt_heap_close
+#define rt_heap_release rt_heap_close
+#define rt_global_heap_open() rt_heap_open(GLOBAL_HEAP_ID, 0, 0)
+#define rt_global_heap_close() rt_heap_close(GLOBAL_HEAP_ID, 0)
+
+/* From the caller's group heap: NULL when it has none or no room. */
+void *rt_halloc(int size);
+/* Ignores (one log line) a pointer that is not a block of that heap. */
+void rt_hfree(void *addr);
+/* Named pieces of the caller's group heap, as rt_named_malloc. */
+void *rt_named_halloc(unsigned long name, int size);
+void rt_named_hfree(void *addr);
+
+/*
+ * Tactus's set-up of the heaps (tactus_shm's load and unload; the host
+ * tests). Linux context. setup makes the global heap with an arena of
+ * 'global_bytes' (0: none): 0, or -ENOMEM. teardown forgets every binding;
+ * the segments are freed with the shared memory.
+ */
+int tx_heap_setup(unsigned long global_bytes);
+void tx_heap_teardown(void);
 
 #ifdef __cplusplus
 }

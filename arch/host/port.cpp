@@ -16,6 +16,7 @@
 #include "../../hal/time_base.hpp"
 #include "../../sched/scheduler.hpp"
 #include "../../shm/registry.hpp"
+#include <rtai_shm.h>
 #include "../../api/registry_glue.h"
 #include "../../api/tasklets_glue.h"
 #include "../../api/irq_tasks_glue.h"
@@ -274,6 +275,7 @@ void reset(const Config &config)
 {
 	// What the previous run left behind is freed under its own counters.
 	fifo_setup(0);
+	tx_heap_teardown();
 	shm_teardown();
 	for (HostCpu &c : m.cpus)
 		std::free(c.idle_stack);
@@ -297,6 +299,7 @@ void reset(const Config &config)
 	tx_irq_tasks_reset();
 	fifo_setup(64);
 	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});
+	tx_heap_setup(0); // the tests that use the global heap make one
 }
 
 Count now() { return m.now; }

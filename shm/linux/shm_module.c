@@ -39,6 +39,10 @@ static unsigned int max_kb = 256 * 1024;
 module_param(max_kb, uint, 0444);
 MODULE_PARM_DESC(max_kb, "KiB all segments may take together (0: no cap; default 262144); past it, a new segment is refused");
 
+static unsigned int global_heap_kb = 1024;
+module_param(global_heap_kb, uint, 0444);
+MODULE_PARM_DESC(global_heap_kb, "KiB of the global real-time heap (rt_malloc, rtai_malloc.h), segment GLOBAL_HEAP_ID; 0: none (default 1024)");
+
 /* The registry's Linux side: every registry call from this file. */
 static DEFINE_MUTEX(shm_lock);
 
@@ -241,21 +245,32 @@ static int __init tactus_shm_init(void)
 
 	tx_shm_setup(PAGE_SIZE, shm_vmalloc, shm_vfree);
 	tx_shm_set_memory_cap((unsigned long)max_kb * 1024);
+	err = tx_heap_setup((unsigned long)global_heap_kb * 1024);
+	if (err) {
+		pr_err("tactus: no memory for the global heap (global_heap_kb=%u, max_kb=%u)\n", global_heap_kb, max_kb);
+		tx_heap_teardown();
+		tx_shm_teardown();
+		return err;
+	}
 	shm_misc.mode = mode;
 	err = misc_register(&shm_misc);
-	if (err)
+	if (err) {
+		tx_heap_teardown();
+		tx_shm_teardown();
 		return err;
+	}
 	if (dir)
 		proc_entry = proc_create_single("shm", 0444, dir, shm_show);
 	if (!proc_entry)
 		pr_warn("tactus: no /proc/tactus/shm (proc entry not created)\n");
-	pr_info("tactus: shared memory ready, /dev/tactus_shm (mode %04o), segments up to %u KiB in all\n", mode, max_kb);
+	pr_info("tactus: shared memory ready, /dev/tactus_shm (mode %04o), segments up to %u KiB in all, global heap %u KiB\n",
+		mode, max_kb, global_heap_kb);
 	return 0;
 }
 
 static void __exit tactus_shm_exit(void)
 {
-	struct tx_shm_info info;
+	struct tx_shm_info info[2];
 
 	/* No file or mapping is left: each holds the module through its file. */
 	proc_remove(proc_entry); /* NULL: none was made */
@@ -265,7 +280,8 @@ static void __exit tactus_shm_exit(void)
 	 * running it on another CPU. */
 	tx_linux_work_run_all();
 	synchronize_rcu();
-	if (tx_shm_list(&info, 1))
+	tx_heap_teardown();
+	if (tx_shm_list(info, 2) > (global_heap_kb ? 1 : 0))
 		pr_warn("tactus: shared memory segment(s) left allocated at unload (no rt_shm_free); freed them\n");
 	tx_shm_teardown();
 	pr_info("tactus: shared memory unloaded\n");
@@ -277,6 +293,22 @@ module_exit(tactus_shm_exit);
 /* rtai_shm.h, kernel side. */
 EXPORT_SYMBOL_GPL(rt_shm_alloc);
 EXPORT_SYMBOL_GPL(rt_shm_free);
+/* rtai_shm.h and rtai_malloc.h: the real-time heaps. */
+EXPORT_SYMBOL_GPL(rt_heap_open);
+EXPORT_SYMBOL_GPL(rt_heap_close);
+EXPORT_SYMBOL_GPL(rt_halloc);
+EXPORT_SYMBOL_GPL(rt_hfree);
+EXPORT_SYMBOL_GPL(rt_named_halloc);
+EXPORT_SYMBOL_GPL(rt_named_hfree);
+EXPORT_SYMBOL_GPL(rt_named_malloc);
+EXPORT_SYMBOL_GPL(rt_named_free);
+EXPORT_SYMBOL_GPL(rt_malloc);
+EXPORT_SYMBOL_GPL(rt_free);
+EXPORT_SYMBOL_GPL(rt_global_heap_size);
+EXPORT_SYMBOL_GPL(rtheap_init);
+EXPORT_SYMBOL_GPL(rtheap_destroy);
+EXPORT_SYMBOL_GPL(rtheap_alloc);
+EXPORT_SYMBOL_GPL(rtheap_free);
 
 MODULE_LICENSE("GPL");
 MODULE_ALIAS("rtai_shm"); /* RTAI's module name */

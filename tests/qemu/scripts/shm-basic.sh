@@ -12,7 +12,8 @@ tx_check "insmod-shm_share" insmod $M/shm_share.ko
 shm-test
 tx_check "shm-test-exit-0" test $? = 0
 cat /proc/tactus/shm
-tx_check "no-segment-left" test "$(tail -n +2 /proc/tactus/shm | grep -c .)" = 0
+tx_check "no-segment-left-but-the-global-heap" test "$(tail -n +2 /proc/tactus/shm | grep -vc '^RTGLBH ')" = 0
+tx_check "global-heap-listed" sh -c "tail -n +2 /proc/tactus/shm | grep -q '^RTGLBH '"
 
 # A mapped segment holds tactus_shm: it cannot go while mapped.
 tx_check "insmod-shm_share-again" insmod $M/shm_share.ko
@@ -32,13 +33,17 @@ tx_check "insmod-shm-mode-0666" insmod $M/tactus_shm.ko mode=0666
 tx_check "shm-mode-0666" test "$(stat -c %a /dev/tactus_shm)" = 666
 tx_check "rmmod-shm-mode" rmmod tactus_shm
 tx_check "device-removed" test ! -e /dev/tactus_shm
-# The memory cap: shm_share's segment (a page) does not fit in 1 KiB; the
-# module's load fails cleanly, and with room it loads.
-tx_check "insmod-shm-max-kb-1" insmod $M/tactus_shm.ko max_kb=1
+# The memory cap: the global heap (1 MiB) does not fit in 512 KiB: the load
+# fails with one line. Without a global heap, shm_share's segment (a page)
+# does not fit in 1 KiB; the module's load fails cleanly, and with room it
+# loads.
+tx_check "insmod-shm-heap-over-cap-refused" sh -c "! insmod $M/tactus_shm.ko max_kb=512 2>/dev/null"
+tx_check "heap-over-cap-says-why" sh -c "dmesg | grep -q 'tactus: no memory for the global heap'"
+tx_check "insmod-shm-max-kb-1" insmod $M/tactus_shm.ko max_kb=1 global_heap_kb=0
 tx_check "shm-cap-refuses-a-segment" sh -c "! insmod $M/shm_share.ko 2>/dev/null"
 tx_check "shm-cap-nothing-left" test "$(tail -n +2 /proc/tactus/shm | grep -c .)" = 0
 tx_check "rmmod-shm-max-kb-1" rmmod tactus_shm
-tx_check "insmod-shm-max-kb-4" insmod $M/tactus_shm.ko max_kb=4
+tx_check "insmod-shm-max-kb-4" insmod $M/tactus_shm.ko max_kb=4 global_heap_kb=0
 tx_check "shm-cap-fits-a-page" insmod $M/shm_share.ko
 tx_check "rmmod-shm_share-capped" rmmod shm_share
 tx_check "rmmod-shm-max-kb-4" rmmod tactus_shm
