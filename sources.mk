@@ -64,6 +64,7 @@ TX_SCHED_FREESTANDING := \
 	ipc/semaphore.cpp \
 	ipc/mailbox.cpp \
 	ipc/message.cpp \
+	ipc/event_flags.cpp \
 	lib/muldiv.cpp \
 	api/rtai_sched.cpp \
 	api/rtai_hal.cpp \
@@ -72,7 +73,8 @@ TX_SCHED_FREESTANDING := \
 	ipc/names.cpp \
 	api/rtai_registry.cpp \
 	api/rtai_tasklets.cpp \
-	api/rtai_irq_tasks.cpp
+	api/rtai_irq_tasks.cpp \
+	api/rtai_bits.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

@@ -57,6 +57,8 @@ const char *wait_name(Wait w)
 		return "return";
 	case Wait::Mailbox:
 		return "mailbox";
+	case Wait::Bits:
+		return "bits";
 	default:
 		return "";
 	}

@@ -32,6 +32,7 @@ enum class Wait : uint8_t {
 	Rpc,       // rt_rpc*: queued at the receiver
 	Return,    // rt_rpc*: received, waiting for rt_return
 	Mailbox,   // rt_mbx_send*/receive*
+	Bits,      // rt_bits_wait* (event flags)
 };
 
 // A set of waits (masked_unblock): one bit per Wait.
@@ -185,6 +186,11 @@ struct Task {
 	WaitQueue senders;    // tasks in rt_send/rt_rpc to us, priority order
 	WaitQueue returners;  // rpc callers we received, waiting for rt_return
 	WaitQueue receivers;  // tasks in rt_receive waiting for a message from us
+
+	// Event flags (rt_bits_wait*): the waiter's test and exit functions
+	// and masks, and the mask that satisfied its test. [ipc]
+	unsigned long bits_test_masks, bits_exit_masks, bits_seen;
+	uint8_t bits_test, bits_exit;
 
 	// Priority inheritance: resource semaphores this task holds
 	// (PiResource::owner_link nodes). [both]: runnable() reads it.

@@ -3,7 +3,7 @@
  * rtai_config.h - the CONFIG_RTAI_* options RTAI clients test, as an RTAI
  * 5.3 build configured like Tactus would define them. Included by <rtai.h>.
  * An option Tactus does not provide is left undefined, so that a client's
- * #ifdef takes its "not built" branch: bits, typed mailboxes, the math library, LXRT and NETRPC (docs/rtai-compat.md
+ * #ifdef takes its "not built" branch: typed mailboxes, the math library, LXRT and NETRPC (docs/rtai-compat.md
  * lists them).
  */
 #ifndef _RTAI_CONFIG_H
@@ -22,6 +22,7 @@
 #define CONFIG_RTAI_SEM 1             /* rtai_sem.h */
 #define CONFIG_RTAI_MBX 1             /* rtai_mbx.h */
 #define CONFIG_RTAI_TASKLETS 1        /* rtai_tasklets.h */
+#define CONFIG_RTAI_BITS 1            /* rtai_bits.h */
 #define CONFIG_RTAI_MSG 1             /* rtai_msg.h */
 #define CONFIG_RTAI_FIFOS 1           /* rtai_fifos.h */
 #define CONFIG_RTAI_SHM 1             /* rtai_shm.h */

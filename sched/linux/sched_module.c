@@ -15,6 +15,7 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
+#include <rtai_bits.h>
 #include <rtai_mbx.h>
 #include <rtai_msg.h>
 #include <rtai_registry.h>
@@ -452,6 +453,16 @@ EXPORT_SYMBOL_GPL(rt_sem_wait_until);
 EXPORT_SYMBOL_GPL(rt_sem_wait_timed);
 EXPORT_SYMBOL_GPL(rt_sem_count);
 EXPORT_SYMBOL_GPL(rt_cond_signal);
+/* rtai_bits.h */
+EXPORT_SYMBOL_GPL(rt_bits_init);
+EXPORT_SYMBOL_GPL(rt_bits_delete);
+EXPORT_SYMBOL_GPL(rt_get_bits);
+EXPORT_SYMBOL_GPL(rt_bits_reset);
+EXPORT_SYMBOL_GPL(rt_bits_signal);
+EXPORT_SYMBOL_GPL(rt_bits_wait);
+EXPORT_SYMBOL_GPL(rt_bits_wait_if);
+EXPORT_SYMBOL_GPL(rt_bits_wait_until);
+EXPORT_SYMBOL_GPL(rt_bits_wait_timed);
 /* rtai_tasklets.h */
 EXPORT_SYMBOL_GPL(rt_insert_timer);
 EXPORT_SYMBOL_GPL(rt_remove_timer);

@@ -19,14 +19,17 @@
  *             in Linux (rt_request_srq, rt_pend_linux_srq, rt_free_srq)
  *   info      a periodic task's rt_task_get_info, and next_period one
  *             period further after each rt_task_wait_period
+ *   bits      event flags: a consumer clears the bit it waited for, a
+ *             watcher of two other bits wakes from the same signal after it
  *   realtime  rt_get_real_time_ns() against Linux's CLOCK_REALTIME
- * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 15 checks.
+ * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 17 checks.
  */
 #include <linux/delay.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/timekeeping.h>
 
+#include <rtai_bits.h>
 #include <rtai_sched.h>
 #include <rtai_msg.h>
 #include <rtai_sem.h>
@@ -180,6 +183,24 @@ static void periodic_body(long arg)
 		rt_task_wait_period();
 }
 
+/* ---- event flags: two consumers of bit 0 and a watcher of bits 1 and 2 ---- */
+static BITS flags;
+static volatile unsigned long seen_a, seen_b;
+
+static void consumer_body(long arg)
+{
+	ret_a = rt_bits_wait(&flags, ANY_SET, 1, CLR_BITS, 1, (unsigned long *)&seen_a);
+	mark_a = ++seq;
+	done_a = 1;
+}
+
+static void watcher_body(long arg)
+{
+	ret_b = rt_bits_wait_timed(&flags, ALL_SET, 6, NOP_BITS, 0, nano2count(2000000000), (unsigned long *)&seen_b);
+	mark_b = ++seq;
+	done_b = 1;
+}
+
 static void reset(void)
 {
 	done_a = done_b = 0;
@@ -258,6 +279,20 @@ static int __init tx_rtai_more_init(void)
 	check(t_a == nano2count(1000000), "info-next-period-steps-one-period", "%lld counts, a period is %lld",
 	      t_a, nano2count(1000000));
 	stop(&ta);
+
+	reset();
+	rt_bits_init(&flags, 0);
+	ok = !start(&ta, consumer_body, 10) && !start(&tb, watcher_body, 11);
+	msleep(20);
+	/* Bit 0 goes to the consumer, which clears it; bits 1 and 2 then
+	 * satisfy the watcher, woken by the same signal, after it. */
+	ok = ok && rt_bits_signal(&flags, SET_BITS, 7) == 7 && wait_done(&done_a) && wait_done(&done_b);
+	check(ok && ret_a == 0 && seen_a == 7 && ret_b == 0 && seen_b == 6 && mark_a == 1 && mark_b == 2,
+	      "bits-consumer-then-watcher", "consumer saw %lld, watcher saw %lld", seen_a, seen_b);
+	check(rt_get_bits(&flags) == 6 && rt_bits_delete(&flags) == 0 && rt_bits_delete(&flags) == RTE_OBJINV,
+	      "bits-left-and-deleted", "flags %lld", 6, 0);
+	stop(&ta);
+	stop(&tb);
 
 	diff = rt_get_real_time_ns() - ktime_get_real_ns();
 	check(diff > -5000000 && diff < 5000000, "realtime-follows-linux", "%lld ns apart", diff, 0);
