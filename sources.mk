@@ -97,6 +97,20 @@ TX_SHM_FREESTANDING := \
 	shm/heap.cpp \
 	api/rtai_shm.cpp
 
+# ---- tactus_math: the kernel math library (RTAI's rtai_math) ---------------
+# Built with the FPU enabled (Kbuild, check-freestanding): only FPU tasks,
+# or Linux code between kernel_fpu_begin/end, may call it.
+TX_MATH_LINUX := \
+	math/linux/math_module.c
+
+TX_MATH_FREESTANDING := \
+	math/libm.cpp
+
+# Compiled into the module but not into the host tests: the C names (sin,
+# cos...), which the host's libm has too.
+TX_MATH_EXPORTS := \
+	math/linux/exports.cpp
+
 # ---- the host tests' port ----------------------------------------------------
 TX_HOST_PORT_SOURCES := \
 	arch/host/port.cpp \
@@ -105,4 +119,4 @@ TX_HOST_PORT_SOURCES := \
 # ---- derived -----------------------------------------------------------------
 # The freestanding C++ of every module: the host tests and check-freestanding.
 TX_FREESTANDING_SOURCES := $(TX_HAL_FREESTANDING) $(TX_SCHED_FREESTANDING) \
-	$(TX_FIFO_FREESTANDING) $(TX_SHM_FREESTANDING)
+	$(TX_FIFO_FREESTANDING) $(TX_SHM_FREESTANDING) $(TX_MATH_FREESTANDING)
