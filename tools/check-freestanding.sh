@@ -17,12 +17,19 @@ cd "$root"
 mkvar() { make -s --no-print-directory -f mk/print.mk "print-$1"; }
 common="$(mkvar TX_CXX_FREESTANDING)"
 sources="$(mkvar TX_FREESTANDING_SOURCES)"
+# The math library is built with the FPU (Kbuild): its flags here too.
+fpu_sources=" $(mkvar TX_MATH_FREESTANDING) $(mkvar TX_MATH_EXPORTS) "
+fpu_common="-ffp-contract=off -fno-math-errno -fno-builtin"
 allow="$(grep -v '^#' tools/freestanding-allow.txt | grep -v '^$' | sort -u)"
 failed=0
 
 check_arch() {
     local arch="$1" cxx="$2" ld="$3" nm="$4" objdump="$5" extra="$6"
-    local dir="$out/$arch" objs=()
+    local dir="$out/$arch" objs=() fpu_extra
+    # The kernel's FPU flags (CC_FLAGS_FPU): no -mgeneral-regs-only on
+    # arm64; SSE2 after the no-SSE flags on x86_64.
+    fpu_extra="$(echo "$extra" | sed 's/-mgeneral-regs-only//')"
+    if [ "$arch" = x86_64 ]; then fpu_extra="$fpu_extra -msse -msse2"; fi
     mkdir -p "$dir"
     if ! command -v "$cxx" >/dev/null; then
         echo "check-freestanding: $cxx not found (run tools/deps.sh)" >&2
@@ -30,11 +37,12 @@ check_arch() {
     fi
     local inc
     inc="$("$cxx" -print-file-name=include)"
-    for src in $sources; do
-        local obj
+    for src in $sources $(mkvar TX_MATH_EXPORTS); do
+        local obj flags="$extra"
         obj="$dir/$(echo "$src" | tr / _).o"
+        case "$fpu_sources" in *" $src "*) flags="$fpu_extra $fpu_common" ;; esac
         # shellcheck disable=SC2086
-        "$cxx" $common $extra -D__KERNEL__ -isystem "$inc" -I"$root" -I"$root/api/include" \
+        "$cxx" $common $flags -D__KERNEL__ -isystem "$inc" -I"$root" -I"$root/api/include" \
             -O2 -Wall -Wextra -Werror -Wno-unused-parameter -fno-common \
             -fno-strict-aliasing -c "$src" -o "$obj" || return 1
         objs+=("$obj")

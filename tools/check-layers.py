@@ -10,12 +10,12 @@ with one line per include that the rules below do not allow and
 tools/layers-allow.txt does not list. docs/architecture.md draws the layers.
 
 The core, bottom up; a unit includes its own files and those of lower rank,
-never one of the same rank (ipc, fifo and shm know nothing of each other):
+never one of the same rank (ipc, fifo, shm and math know nothing of each other):
     contract  arch/port.h (and hal/hal.h): what a port implements, what it calls
     lib       lib/: freestanding helpers
     hal       hal/: interrupt lines, Linux work, the log, locks, time base
     sched     sched/: tasks, the scheduler, timers
-    ipc fifo shm
+    ipc fifo shm math   (math: the math library, lib/ below it only in practice)
     api       api/*.cpp: the RTAI API over the core
 Around it:
     public        api/include/: the public headers; they include only each other
@@ -45,7 +45,7 @@ import sys
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 ALLOW_FILE = "tools/layers-allow.txt"
 SEARCH_PATH = ["", "api/include"]  # -I of Kbuild and CMake, after the file's own folder
-TOP_FOLDERS = ["lib", "hal", "sched", "ipc", "fifo", "shm", "api", "arch", "examples", "tests", "tools"]
+TOP_FOLDERS = ["lib", "hal", "sched", "ipc", "fifo", "shm", "math", "api", "arch", "examples", "tests", "tools"]
 SOURCE_SUFFIXES = (".c", ".h", ".cpp", ".hpp", ".S")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 
@@ -55,7 +55,7 @@ INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 CONTRACT = ("arch/port.h", "hal/hal.h")
 
 # The core's ranks, bottom up; units of one rank are peers.
-CORE_RANKS = [["contract"], ["lib"], ["hal"], ["sched"], ["ipc", "fifo", "shm"], ["api"]]
+CORE_RANKS = [["contract"], ["lib"], ["hal"], ["sched"], ["ipc", "fifo", "shm", "math"], ["api"]]
 RANK = {unit: r for r, units in enumerate(CORE_RANKS) for unit in units}
 CORE = [unit for units in CORE_RANKS for unit in units]
 

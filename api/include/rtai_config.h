@@ -3,7 +3,7 @@
  * rtai_config.h - the CONFIG_RTAI_* options RTAI clients test, as an RTAI
  * 5.3 build configured like Tactus would define them. Included by <rtai.h>.
  * An option Tactus does not provide is left undefined, so that a client's
- * #ifdef takes its "not built" branch: typed mailboxes, the math library, LXRT and NETRPC (docs/rtai-compat.md
+ * #ifdef takes its "not built" branch: typed mailboxes, LXRT and NETRPC (docs/rtai-compat.md
  * lists them).
  */
 #ifndef _RTAI_CONFIG_H
@@ -26,6 +26,7 @@
 #define CONFIG_RTAI_MSG 1             /* rtai_msg.h */
 #define CONFIG_RTAI_FIFOS 1           /* rtai_fifos.h */
 #define CONFIG_RTAI_SHM 1             /* rtai_shm.h */
+#define CONFIG_RTAI_MATH 1            /* rtai_math.h: tactus_math.ko */
 #define CONFIG_RTAI_MALLOC 1          /* rtai_malloc.h: the real-time heaps (in tactus_shm) */
 #define CONFIG_RTAI_MALLOC_HEAPSZ 1024 /* KiB: tactus_shm's default global_heap_kb */
 #define CONFIG_RTAI_SCHED_LXRT_NUMSLOTS 256 /* named objects (rtai_registry.h) */

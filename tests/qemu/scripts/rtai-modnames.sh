@@ -4,13 +4,13 @@
 # busybox depmod indexes them; then modprobe rtai_sched loads tactus_sched
 # and, through the dependency, tactus_hal; rtai_sem, rtai_mbx, rtai_msg and
 # rtai_tasklets name the same module (nothing more loads); rtai_fifos and
-# rtai_shm load tactus_fifo and tactus_shm; rtai_math, which Tactus does not
-# have, fails. Then everything unloads.
+# rtai_shm load tactus_fifo and tactus_shm, rtai_math tactus_math. Then
+# everything unloads.
 . /tests/sched-lib.sh
 
 kdir=/lib/modules/$(uname -r)/extra
 mkdir -p "$kdir"
-cp $M/tactus_hal.ko $M/tactus_sched.ko $M/tactus_fifo.ko $M/tactus_shm.ko "$kdir"/
+cp $M/tactus_hal.ko $M/tactus_sched.ko $M/tactus_fifo.ko $M/tactus_shm.ko $M/tactus_math.ko "$kdir"/
 tx_check depmod depmod
 loaded() { grep -q "^$1 " /proc/modules; }
 tx_check modprobe-rtai_sched modprobe rtai_sched
@@ -25,8 +25,9 @@ tx_check modprobe-rtai_fifos modprobe rtai_fifos
 tx_check rtai_fifos-is-tactus_fifo loaded tactus_fifo
 tx_check modprobe-rtai_shm modprobe rtai_shm
 tx_check rtai_shm-is-tactus_shm loaded tactus_shm
-tx_check no-rtai_math sh -c '! modprobe rtai_math 2>/dev/null'
-tx_check rmmod-all rmmod tactus_shm tactus_fifo tactus_sched tactus_hal
+tx_check modprobe-rtai_math modprobe rtai_math
+tx_check rtai_math-is-tactus_math loaded tactus_math
+tx_check rmmod-all rmmod tactus_math tactus_shm tactus_fifo tactus_sched tactus_hal
 tx_check none-left sh -c '! grep -q "^tactus_" /proc/modules'
 tx_check no-oops sh -c "! dmesg | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 tx_finish
