@@ -55,6 +55,10 @@ int rtf_get(unsigned int fifo, void *buf, int count) { return get(fifo, buf, cou
 int rtf_get_if(unsigned int fifo, void *buf, int count) { return get(fifo, buf, count, FifoGet::All); }
 int rtf_evdrp(unsigned int fifo, void *buf, int count) { return get(fifo, buf, count, FifoGet::Peek); }
 int rtf_get_avbs(unsigned int fifo) { return fifo_kernel_avail(fifo); }
+int rtf_sem_init(unsigned int fifo, int value) { return fifo_sem(fifo, FifoSemOp::Init, value); }
+int rtf_sem_post(unsigned int fifo) { return fifo_sem(fifo, FifoSemOp::Post); }
+int rtf_sem_trywait(unsigned int fifo) { return fifo_sem(fifo, FifoSemOp::TryWait); }
+int rtf_sem_destroy(unsigned int fifo) { return fifo_sem(fifo, FifoSemOp::Destroy); }
 int rtf_get_frbs(unsigned int fifo) { return fifo_kernel_space(fifo); }
 
 int rtf_create_handler(unsigned int fifo, void *handler)

@@ -258,8 +258,9 @@ RTIME rt_get_time(void) { return g_sched.now(); }
 RTIME rt_get_time_ns(void) { return count2nano(g_sched.now()); }
 RTIME rt_get_cpu_time_ns(void) { return count2nano(g_sched.counter()); }
 
-RTIME nano2count(RTIME nanos) { return counts_from_ns(nanos); }
-RTIME count2nano(RTIME counts) { return ns_from_counts(counts); }
+// Truncated toward zero, as RTAI's (rtai_llimd on 64-bit machines).
+RTIME nano2count(RTIME nanos) { return muldiv_trunc(nanos, tx_port_counter_hz(), kNanosPerSecond); }
+RTIME count2nano(RTIME counts) { return muldiv_trunc(counts, kNanosPerSecond, tx_port_counter_hz()); }
 RTIME rt_get_time_cpuid(unsigned int) { return rt_get_time(); }
 RTIME rt_get_time_ns_cpuid(unsigned int) { return rt_get_time_ns(); }
 RTIME nano2count_cpuid(RTIME nanos, unsigned int) { return nano2count(nanos); }
@@ -278,8 +279,8 @@ void rt_gettimeorig(RTIME time_orig[])
 		return;
 	int64_t wall = tx_hal_wall_clock_ns();
 	Count now = g_sched.counter();
-	RTIME counts = counts_from_ns(wall) - now;
-	RTIME nanos = wall - ns_from_counts(now);
+	RTIME counts = nano2count(wall) - now;
+	RTIME nanos = wall - count2nano(now);
 	if (time_orig) {
 		time_orig[0] = counts;
 		time_orig[1] = nanos;
@@ -334,7 +335,7 @@ unsigned long long rtai_rdtsc(void) { return tx_port_now(); }
 
 long long rtai_llimd(long long ll, unsigned long mult, unsigned long div)
 {
-	return div ? muldiv_round(ll, mult, div) : 0;
+	return div ? muldiv_trunc(ll, mult, div) : 0;
 }
 
 long rtai_imuldiv(long i, unsigned long mult, unsigned long div)

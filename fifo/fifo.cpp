@@ -31,6 +31,10 @@ struct Fifo {
 	FifoHandler handler = nullptr;
 	char name[kFifoNameLen] = {};
 	FifoWake wake;
+	// The FIFO's semaphore (rtf_sem_*): binary, as RTAI's. Under
+	// kernel_lock; Linux waiters sleep on the FIFO's wait queue.
+	bool sem_live = false;
+	bool sem_free = false;
 	uint64_t puts = 0, put_bytes = 0, put_refused = 0, overwritten = 0, gets = 0, get_bytes = 0;
 };
 
@@ -167,6 +171,7 @@ int fifo_create(unsigned f, size_t size)
 	fifo->opens = 1;
 	fifo->generation++;
 	fifo->excluded = false;
+	fifo->sem_live = fifo->sem_free = false;
 	fifo->puts = fifo->put_bytes = fifo->put_refused = fifo->overwritten = 0;
 	fifo->gets = fifo->get_bytes = 0;
 	store_release(&fifo->open, true);
@@ -188,6 +193,7 @@ int fifo_destroy(unsigned f)
 	fifo.mem = nullptr;
 	fifo.handler = nullptr;
 	fifo.name[0] = '\0';
+	fifo.sem_live = false; // its Linux waiters see it gone
 	fifo.kernel_lock.unlock(flags);
 	free_rings(mem);
 	if (g_table.waker)
@@ -348,6 +354,38 @@ int fifo_reset(unsigned f)
 	fifo->kernel_lock.unlock(flags);
 	linux_work_queue(&fifo->wake);
 	return kOk;
+}
+
+int fifo_sem(unsigned f, FifoSemOp op, int value)
+{
+	Fifo *fifo = lookup(f);
+	if (!fifo)
+		return -kENoDev;
+	unsigned long flags = fifo->kernel_lock.lock();
+	int result = kOk;
+	bool wake = false;
+	if (!fifo->open) {
+		result = -kEInval;
+	} else if (op == FifoSemOp::Init) {
+		fifo->sem_live = true;
+		fifo->sem_free = value > 0;
+		wake = fifo->sem_free;
+	} else if (!fifo->sem_live) {
+		result = -kEInval;
+	} else if (op == FifoSemOp::Post) {
+		fifo->sem_free = true;
+		wake = true;
+	} else if (op == FifoSemOp::TryWait) {
+		result = fifo->sem_free ? 1 : 0;
+		fifo->sem_free = false;
+	} else { // Destroy
+		fifo->sem_live = fifo->sem_free = false;
+		wake = true;
+	}
+	fifo->kernel_lock.unlock(flags);
+	if (wake)
+		linux_work_queue(&fifo->wake); // O(1); Linux wakes its waiters
+	return result;
 }
 
 static int kernel_measure(unsigned f, bool avail)

@@ -100,6 +100,15 @@ int fifo_find_name(const char *name);
 int fifo_put(unsigned f, const void *src, size_t n, FifoPut mode);
 int fifo_get(unsigned f, void *dst, size_t n, FifoGet mode);
 int fifo_reset(unsigned f);
+
+// The FIFO's binary semaphore (RTAI's rtf_sem_*), any context, O(1): Init
+// (free when value > 0), Post (free it), TryWait (1: taken, 0: it was not
+// free), Destroy. 0 or TryWait's result; -ENODEV, -EINVAL for a FIFO that
+// is not open or a semaphore not initialised. Linux programs wait on it
+// through /dev/rtfN (RTF_SEM_WAIT...): a post or destroy queues the FIFO's
+// Linux wake-up, and the waiters try again. Destroying the FIFO destroys it.
+enum class FifoSemOp : uint8_t { Init, Post, TryWait, Destroy };
+int fifo_sem(unsigned f, FifoSemOp op, int value = 0);
 int fifo_kernel_avail(unsigned f); // bytes rtf_get would find
 int fifo_kernel_space(unsigned f); // bytes rtf_put could write
 int fifo_create_handler(unsigned f, FifoHandler h); // nullptr removes it

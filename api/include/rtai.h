@@ -49,6 +49,23 @@ typedef long long RTIME;
 #define RTE_LOWERR    RTE_TMROVRN
 #define RTE_HIGERR    RTE_RWLINV
 #define RT_EINTR      RTE_UNBLKD
+/* RTAI's markers of why a task stopped waiting, as RTAI 5.3 defines them.
+ * Its calls that return a task pointer (rtai_msg.h) return the RTE_*
+ * codes cast to a pointer, as Tactus's do: compare with those
+ * ((RT_TASK *)RTE_TIMOUT...), not with these. */
+#define RTP_TMROVRN    ((void *)RT_TMROVRN)
+#define RTP_UNBLKD     ((void *)RT_UNBLKD)
+#define RTP_TIMOUT     ((void *)RT_TIMOUT)
+#define RTP_OBJREM     ((void *)RT_OBJREM)
+#define RTP_OBJINV     ((void *)RT_OBJINV)
+#define RTP_PERM       ((void *)RT_PERM)
+#define RTP_DEADLOK    ((void *)RT_DEADLOK)
+#define RTP_NETIMOUT   ((void *)RT_NETIMOUT)
+#define RTP_CHGPORTOK  ((void *)RT_CHGPORTOK)
+#define RTP_CHGPORTERR ((void *)RT_CHGPORTERR)
+#define RTP_RWLINV     ((void *)RT_RWLINV)
+#define RTP_HIGERR     (RTP_RWLINV)
+#define RTP_LOWERR     (RTP_TMROVRN)
 #define rt_is_reterr(i) ((i) >= RTE_LOWERR)
 
 #ifdef __cplusplus

@@ -25,6 +25,13 @@
 #define READ_ALL_AT_ONCE   5  /* struct rt_fifo_io: block until all count bytes are read */
 #define READ_TIMED         6  /* struct rt_fifo_io: wait at most delay ms for data */
 #define WRITE_TIMED        7  /* struct rt_fifo_io: wait at most delay ms for room */
+#define RTF_SUSPEND_TIMED  3  /* arg: ms; sleep that long (RTAI's rtf_suspend_timed) */
+#define RTF_SEM_INIT       8  /* arg: value; the FIFO's semaphore, free when value > 0 */
+#define RTF_SEM_WAIT       9  /* wait until it is free and take it */
+#define RTF_SEM_TRYWAIT    10 /* take it if free: 1, else 0 */
+#define RTF_SEM_TIMED_WAIT 11 /* arg: ms; as RTF_SEM_WAIT, -ETIMEDOUT after that long */
+#define RTF_SEM_POST       12 /* free it */
+#define RTF_SEM_DESTROY    13 /* its waiters get -EINVAL */
 #define RTF_GET_N_FIFOS    15 /* returns the number of FIFOs */
 #define RTF_NAME_LOOKUP    18 /* arg: char[16] name; returns its FIFO number */
 #define EAVESDROP          19 /* struct rt_fifo_io: copy without taking */
@@ -97,6 +104,22 @@ int rtf_get_frbs(unsigned int fifo);
  */
 int rtf_create_handler(unsigned int fifo, void *handler);
 #define X_FIFO_HANDLER(handler) ((int (*)(unsigned int, int rw))(handler))
+/*
+ * The FIFO's semaphore: binary, as RTAI's, and shared with Linux programs,
+ * which wait on it through /dev/rtfN (rtf_sem_wait below, user space). Any
+ * context, never blocking here: a real-time task posts, a Linux program
+ * waits. rtf_sem_init makes it free when value > 0; rtf_sem_trywait
+ * returns 1 when it took it, 0 when it was not free; rtf_sem_destroy (and
+ * the FIFO's last rtf_destroy) makes waiters return -EINVAL. 0 or that
+ * result; -ENODEV, -EINVAL for a FIFO not open or a semaphore not
+ * initialised.
+ */
+int rtf_sem_init(unsigned int fifo, int value);
+int rtf_sem_post(unsigned int fifo);
+int rtf_sem_trywait(unsigned int fifo);
+int rtf_sem_destroy(unsigned int fifo);
+#define rtf_sem_delete rtf_sem_destroy
+
 /* A handler's type (RTAI's rtf_handler_t). */
 typedef int (*rtf_handler_t)(unsigned int fifo, int rw);
 
@@ -113,13 +136,87 @@ int rtf_getfifobyname(const char *name);
 
 #else /* user space */
 
+/*
+ * RTAI's user-space FIFO calls: an open /dev/rtfN descriptor 'fd' and one
+ * ioctl each. The data calls return the bytes moved (or -1 with errno);
+ * the timed ones wait at most ms_delay milliseconds; the semaphore calls
+ * return 0 (rtf_sem_trywait: 1 taken, 0 not free) or -1 with errno:
+ * EINVAL (no semaphore, or destroyed while waiting), ETIMEDOUT, EINTR.
+ */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 /* "/dev/rtf<minor>" into buf; returns buf. */
 static inline char *rtf_getfifobyminor(int minor, char *buf, int len)
 {
 	snprintf(buf, (size_t)len, "/dev/rtf%d", minor);
 	return buf;
+}
+
+static inline int rtf_fifo_io(int fd, int cmd, void *buf, int count, int ms_delay)
+{
+	struct rt_fifo_io io = { buf, count, ms_delay };
+
+	return ioctl(fd, cmd, &io);
+}
+
+static inline int rtf_reset(int fd) { return ioctl(fd, RESET); }
+static inline int rtf_resize(int fd, int size) { return ioctl(fd, RTF_RESIZE, size); }
+static inline int rtf_suspend_timed(int fd, int ms_delay) { return ioctl(fd, RTF_SUSPEND_TIMED, ms_delay); }
+/* Open 'dev' with flags 'perm' and make its FIFO at least 'size' bytes:
+ * the descriptor, or -errno. */
+static inline int rtf_open_sized(const char *dev, int perm, int size)
+{
+	int fd = open(dev, perm), err;
+
+	if (fd < 0)
+		return -errno;
+	if (ioctl(fd, OPEN_SIZED, size) < 0) {
+		err = errno;
+		close(fd);
+		return -err;
+	}
+	return fd;
+}
+static inline int rtf_read_all_at_once(int fd, void *buf, int count)
+{
+	return rtf_fifo_io(fd, READ_ALL_AT_ONCE, buf, count, 0);
+}
+static inline int rtf_read_timed(int fd, void *buf, int count, int ms_delay)
+{
+	return rtf_fifo_io(fd, READ_TIMED, buf, count, ms_delay);
+}
+static inline int rtf_write_timed(int fd, void *buf, int count, int ms_delay)
+{
+	return rtf_fifo_io(fd, WRITE_TIMED, buf, count, ms_delay);
+}
+static inline int rtf_evdrp(int fd, void *buf, int count) { return rtf_fifo_io(fd, EAVESDROP, buf, count, 0); }
+static inline int rtf_ovrwr_put(int fd, void *buf, int count) { return rtf_fifo_io(fd, OVRWRITE, buf, count, 0); }
+static inline int rtf_read_if(int fd, void *buf, int count) { return rtf_fifo_io(fd, READ_IF, buf, count, 0); }
+static inline int rtf_write_if(int fd, void *buf, int count) { return rtf_fifo_io(fd, WRITE_IF, buf, count, 0); }
+#define rtf_get_if rtf_read_if
+#define rtf_put_if rtf_write_if
+
+static inline int rtf_sem_init(int fd, int value) { return ioctl(fd, RTF_SEM_INIT, value); }
+static inline int rtf_sem_wait(int fd) { return ioctl(fd, RTF_SEM_WAIT, 0); }
+static inline int rtf_sem_trywait(int fd) { return ioctl(fd, RTF_SEM_TRYWAIT, 0); }
+static inline int rtf_sem_timed_wait(int fd, int ms_delay) { return ioctl(fd, RTF_SEM_TIMED_WAIT, ms_delay); }
+static inline int rtf_sem_post(int fd) { return ioctl(fd, RTF_SEM_POST, 0); }
+static inline int rtf_sem_destroy(int fd) { return ioctl(fd, RTF_SEM_DESTROY, 0); }
+
+/* The number of a FIFO named by rtf_named_create, or -1 with errno. */
+static inline int rtf_getfifobyname(const char *name)
+{
+	int fd = open("/dev/rtf0", O_RDONLY), n;
+
+	if (fd < 0)
+		return -1;
+	n = ioctl(fd, RTF_NAME_LOOKUP, name);
+	close(fd);
+	return n;
 }
 
 #endif

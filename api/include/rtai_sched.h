@@ -300,8 +300,9 @@ RTIME rt_get_time_ns(void);
 /* The raw counter in nanoseconds, whatever the timer mode. */
 RTIME rt_get_cpu_time_ns(void);
 
-/* Exact conversions (128-bit intermediate, rounded to the nearest,
- * symmetric for negative values, saturating at the RTIME range). */
+/* Conversions with a 128-bit intermediate, truncated toward zero as RTAI's
+ * (symmetric for negative values, saturating at the RTIME range instead of
+ * trapping). */
 RTIME nano2count(RTIME nanos);
 RTIME count2nano(RTIME counts);
 

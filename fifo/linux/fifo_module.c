@@ -31,6 +31,7 @@
  */
 #include <linux/cdev.h>
 #include <linux/device.h>
+#include <linux/delay.h>
 #include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -388,6 +389,41 @@ static long ms_to_timeout(long ms)
 
 /* ---- ioctl: one function per command (d->lock not held on entry) ------- */
 
+/* RTF_SEM_WAIT / RTF_SEM_TIMED_WAIT (ms > 0): sleep on the FIFO's wait
+ * queue until rtf_sem_trywait takes the semaphore (1) or fails (< 0: gone).
+ * A real-time post queues the FIFO's Linux wake-up, which wakes this. */
+static long ioctl_sem_wait(struct rtf_dev *d, unsigned int f, long ms)
+{
+	long r = 0, left;
+
+	if (ms <= 0)
+		left = wait_event_interruptible(d->wait, (r = rtf_sem_trywait(f)) != 0);
+	else
+		left = wait_event_interruptible_timeout(d->wait, (r = rtf_sem_trywait(f)) != 0,
+							 ms_to_timeout(ms));
+	if (left < 0)
+		return left; /* a signal */
+	if (ms > 0 && left == 0 && r == 0)
+		return -ETIMEDOUT;
+	return r == 1 ? 0 : r;
+}
+
+static long ioctl_sem(struct rtf_dev *d, unsigned int f, unsigned int cmd, unsigned long arg)
+{
+	long r;
+
+	switch (cmd) {
+	case RTF_SEM_INIT:	r = rtf_sem_init(f, (int)arg); break;
+	case RTF_SEM_POST:	r = rtf_sem_post(f); break;
+	case RTF_SEM_TRYWAIT:	return rtf_sem_trywait(f);
+	case RTF_SEM_DESTROY:	r = rtf_sem_destroy(f); break;
+	case RTF_SEM_WAIT:	return ioctl_sem_wait(d, f, 0);
+	default:		return ioctl_sem_wait(d, f, (long)arg); /* RTF_SEM_TIMED_WAIT */
+	}
+	wake_up_interruptible_all(&d->wait); /* waiters on the semaphore: try again */
+	return r;
+}
+
 static long ioctl_reset(struct rtf_dev *d, unsigned int f)
 {
 	long ret;
@@ -613,6 +649,13 @@ static long rtf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case OPEN_SIZED:	return ioctl_open_sized(file, d, f, arg);
 	case RTF_GET_N_FIFOS:	return nr_fifos;
 	case RTF_NAME_LOOKUP:	return ioctl_name_lookup(uarg);
+	case RTF_SEM_INIT:
+	case RTF_SEM_WAIT:
+	case RTF_SEM_TRYWAIT:
+	case RTF_SEM_TIMED_WAIT:
+	case RTF_SEM_POST:
+	case RTF_SEM_DESTROY:	return ioctl_sem(d, f, cmd, arg);
+	case RTF_SUSPEND_TIMED:	return msleep_interruptible(arg) ? -EINTR : 0;
 	case FIONREAD:		return ioctl_fionread(f, uarg);
 	case TCGETS:		return -ENOTTY; /* isatty(): no */
 	default:		return rtf_io_ioctl(d, f, cmd, uarg);
@@ -878,6 +921,10 @@ module_exit(tactus_fifo_exit);
 EXPORT_SYMBOL_GPL(rtf_create);
 EXPORT_SYMBOL_GPL(rtf_destroy);
 EXPORT_SYMBOL_GPL(rtf_reset);
+EXPORT_SYMBOL_GPL(rtf_sem_init);
+EXPORT_SYMBOL_GPL(rtf_sem_post);
+EXPORT_SYMBOL_GPL(rtf_sem_trywait);
+EXPORT_SYMBOL_GPL(rtf_sem_destroy);
 EXPORT_SYMBOL_GPL(rtf_resize);
 EXPORT_SYMBOL_GPL(rtf_put);
 EXPORT_SYMBOL_GPL(rtf_put_if);

@@ -439,3 +439,43 @@ TEST_F(Fifo, LinuxSideModes)
 	EXPECT_EQ(tx::fifo_linux_read(0, buf, 8, true), 2); // peek
 	EXPECT_EQ(tx::fifo_linux_avail(0), 2u);
 }
+
+// The FIFO's binary semaphore: a task posts, Linux is woken (the waiters
+// of /dev/rtfN try again) and takes it; errors for a FIFO or semaphore
+// that is not there; the FIFO's last destroy ends it.
+TEST_F(Fifo, SemaphorePostedByATaskWakesLinux)
+{
+	static std::vector<unsigned> woken;
+	woken.clear();
+	tx::fifo_set_linux_waker([](unsigned f) { woken.push_back(f); });
+	EXPECT_EQ(rtf_sem_init(9, 0), -EINVAL); // FIFO not open
+	EXPECT_EQ(rtf_sem_post(200), -ENODEV);
+	ASSERT_EQ(rtf_create(9, 32), 0);
+	EXPECT_EQ(rtf_sem_post(9), -EINVAL); // no semaphore yet
+	EXPECT_EQ(rtf_sem_trywait(9), -EINVAL);
+	ASSERT_EQ(rtf_sem_init(9, 0), 0);
+	EXPECT_EQ(rtf_sem_trywait(9), 0); // not free
+	int task_took = -1;
+	start(a, 5, [&] {
+		rtf_sem_post(9);
+		rtf_sem_post(9); // binary: one post is kept, not two
+		task_took = rtf_sem_trywait(9);
+		rtf_sem_post(9);
+	});
+	EXPECT_EQ(task_took, 1);
+	tx::sim::pump_linux_work();
+	ASSERT_FALSE(woken.empty());
+	EXPECT_EQ(woken.back(), 9u);
+	EXPECT_EQ(rtf_sem_trywait(9), 1);
+	EXPECT_EQ(rtf_sem_trywait(9), 0);
+	EXPECT_EQ(rtf_sem_init(9, 1), 0); // again: free
+	EXPECT_EQ(rtf_sem_trywait(9), 1);
+	EXPECT_EQ(rtf_sem_delete(9), 0);
+	EXPECT_EQ(rtf_sem_trywait(9), -EINVAL); // waiters see it gone
+	ASSERT_EQ(rtf_sem_init(9, 1), 0);
+	ASSERT_EQ(rtf_destroy(9), 0);
+	ASSERT_EQ(rtf_create(9, 32), 0);
+	EXPECT_EQ(rtf_sem_trywait(9), -EINVAL); // a new FIFO has none
+	rtf_destroy(9);
+	tx::fifo_set_linux_waker(nullptr);
+}

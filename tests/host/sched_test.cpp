@@ -545,7 +545,8 @@ TEST_F(Sched, TimeConversionsAndTimeCalls)
 	EXPECT_EQ(rt_get_cpu_time_ns(), 10000);
 	EXPECT_EQ(rtai_rdtsc(), 192u);
 	EXPECT_EQ(rtai_cpuid(), 0);
-	EXPECT_EQ(rtai_llimd(10, 3, 4), 8); // 7.5 rounds up
+	EXPECT_EQ(rtai_llimd(10, 3, 4), 7); // 7.5 truncated, as RTAI's on 64-bit
+	EXPECT_EQ(rtai_llimd(-10, 3, 4), -7);
 	EXPECT_EQ(rtai_imuldiv(10, 3, 4), 7);
 	EXPECT_EQ(rtai_llimd(1, 1, 0), 0);
 	unsigned long rem = 9;

@@ -21,8 +21,9 @@ int rtai_cpuid(void);
  * TSC. Same unit as RTIME counts. */
 unsigned long long rtai_rdtsc(void);
 
-/* ll * mult / div with a 128-bit intermediate, rounded to the nearest
- * (halves away from zero); saturates at the long long range. div != 0. */
+/* ll * mult / div with a 128-bit intermediate, truncated toward zero, as
+ * RTAI's on 64-bit machines (mulq, divq); saturates at the long long range
+ * where RTAI's would trap; div 0 gives 0. */
 long long rtai_llimd(long long ll, unsigned long mult, unsigned long div);
 
 /* i * mult / div with a double-width intermediate, truncated. */
