@@ -74,7 +74,8 @@ TX_SCHED_FREESTANDING := \
 	api/rtai_registry.cpp \
 	api/rtai_tasklets.cpp \
 	api/rtai_irq_tasks.cpp \
-	api/rtai_bits.cpp
+	api/rtai_bits.cpp \
+	api/rtai_qnx.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

@@ -20,6 +20,7 @@ constexpr int kOk = 0;
 
 // errno values the C API uses (Linux's numbers, identical on both arches).
 constexpr int kEPerm = 1;
+constexpr int kESrch = 3;
 constexpr int kENoEnt = 2;
 constexpr int kENoMem = 12;
 constexpr int kEBusy = 16;

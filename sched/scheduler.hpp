@@ -226,6 +226,9 @@ public:
 	// number of tasks), and set *cursor past it. False: no task left.
 	// Linux context: /proc walks the tasks this way, one lock hold per task.
 	bool snapshot_next(unsigned *cursor, void (*snap)(const Task *, void *), void *ctx);
+	// The task in registry slot 'slot' (Task::slot), or null. Any context,
+	// O(1); the task may be deleted right after (as any task pointer).
+	Task *task_in_slot(unsigned slot);
 
 	// ---- Time ----
 	Count now();                   // the scheduler's "now": tick time in periodic mode

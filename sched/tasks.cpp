@@ -203,6 +203,16 @@ unsigned Scheduler::delete_tasks_if(bool (*match)(const Task *, void *), void *c
 	}
 }
 
+Task *Scheduler::task_in_slot(unsigned slot)
+{
+	if (slot >= kMaxTasks)
+		return nullptr;
+	unsigned long flags = ipc_enter();
+	Task *t = used_slots_.test(slot) ? slots_[slot] : nullptr;
+	ipc_leave(flags);
+	return t;
+}
+
 bool Scheduler::snapshot_next(unsigned *cursor, void (*snap)(const Task *, void *), void *ctx)
 {
 	unsigned long flags = ipc_enter();

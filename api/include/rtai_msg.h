@@ -18,9 +18,24 @@
 #ifndef _RTAI_MSG_H
 #define _RTAI_MSG_H
 
+#include <stddef.h>
+
 #include <rtai_sched.h>
 
 #define MSG_ERR ((RT_TASK *)RTE_OBJINV)
+
+/* QNX-style messages (below): the control block a sender's rt_Send passes,
+ * with RTAI's layout, and its commands. */
+typedef struct t_msgcb {
+	int cmd;
+	void *sbuf;
+	size_t sbytes;
+	void *rbuf;
+	size_t rbytes;
+} MSGCB;
+#define SYNCMSG 0
+#define PROXY -1
+#define PROXY_MIN_STACK_SIZE 2048
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,6 +96,57 @@ RT_TASK *rt_receivex_timed(RT_TASK *task, void *msg, int size, long *len, RTIME 
 RT_TASK *rt_returnx(RT_TASK *task, void *msg, int size);
 RT_TASK *rt_evdrpx(RT_TASK *task, void *msg, int size, long *len);
 #define rt_isrpcx(task) rt_isrpc(task)
+
+/*
+ * Proxies: a real-time task that sends a fixed message to its receiver
+ * each time it is triggered. rt_proxy_attach (Linux context) makes one at
+ * 'priority' for 'task' (NULL: the caller) with a copy of 'nbytes' bytes of
+ * 'msg' (at most RT_PROXY_MAX_BYTES): the proxy, or NULL (bad arguments,
+ * no memory, RT_PROXY_MAX proxies already). rt_trigger (any context, O(1))
+ * counts one trigger and wakes the proxy, which sends (rt_sendx) once per
+ * trigger, in order; it returns the receiver, or MSG_ERR for something
+ * that is not a proxy. The receiver takes the messages with rt_receivex
+ * (the proxy is the sender it reports). rt_proxy_detach (Linux context)
+ * deletes it: 0, or -EINVAL. Proxies left at tactus_sched's unload are
+ * deleted then.
+ */
+#define RT_PROXY_MAX 64
+#define RT_PROXY_MAX_BYTES 4096
+RT_TASK *rt_proxy_attach(RT_TASK *task, void *msg, int nbytes, int priority);
+int rt_proxy_detach(RT_TASK *proxy);
+RT_TASK *rt_trigger(RT_TASK *proxy);
+
+/*
+ * QNX-style messages between real-time tasks named by small integers
+ * (pid_t values: a task's registry slot + 1, never 0). rt_Send passes a
+ * message and a room for the reply, blocks until the receiver's rt_Reply,
+ * and returns the reply's length (what fitted in rsize); -ESRCH for a pid
+ * that is no task, -EINVAL when the exchange failed (the receiver went).
+ * rt_Receive waits for a message from 'pid' (0: anyone), copies at most
+ * 'maxsize' bytes of it, sets *msglen, and returns the sender's pid
+ * (-EINVAL on failure); rt_Creceive waits at most 'delay' counts (0: not
+ * at all) and returns 0 when nothing came. rt_Reply copies at most the
+ * sender's rsize bytes and unblocks it: 0, -ESRCH, -EPERM (no message of
+ * that pid is waiting for a reply). Messages from rt_Proxy_attach's
+ * proxies need no reply (rt_Receive releases them). rt_Name_attach names
+ * the calling task (at most 6 characters, the registry's nam2num: IS_TASK)
+ * and returns its pid (-EINVAL, -EPERM from Linux context);
+ * rt_Name_locate finds a name's pid (0: none; 'host' is ignored);
+ * rt_Name_detach drops it (0, -EINVAL). rt_Proxy_attach, rt_Proxy_detach
+ * and rt_Trigger are the proxies above by pid (rt_Trigger returns the
+ * receiver's pid). rt_Receive must get messages from rt_Send or proxies
+ * only: a plain rt_send's value is read as a control block, as in RTAI.
+ */
+int rt_Send(int pid, void *smsg, void *rmsg, size_t ssize, size_t rsize);
+int rt_Receive(int pid, void *msg, size_t maxsize, size_t *msglen);
+int rt_Creceive(int pid, void *msg, size_t maxsize, size_t *msglen, RTIME delay);
+int rt_Reply(int pid, void *msg, size_t size);
+int rt_Proxy_attach(int pid, void *msg, int nbytes, int priority);
+int rt_Proxy_detach(int pid);
+int rt_Trigger(int pid);
+int rt_Name_attach(const char *name);
+int rt_Name_locate(const char *host, const char *name);
+int rt_Name_detach(int pid);
 
 #ifdef __cplusplus
 }

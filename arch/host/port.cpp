@@ -20,6 +20,7 @@
 #include "../../api/registry_glue.h"
 #include "../../api/tasklets_glue.h"
 #include "../../api/irq_tasks_glue.h"
+#include "../../api/proxies_glue.h"
 #include "sim.hpp"
 
 extern "C" void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp);
@@ -297,6 +298,7 @@ void reset(const Config &config)
 	tx_registry_reset();
 	tx_tasklets_reset();
 	tx_irq_tasks_reset();
+	tx_proxies_reset();
 	fifo_setup(64);
 	shm_setup(ShmAllocator{4096, shm_page_alloc, shm_page_free});
 	tx_heap_setup(0); // the tests that use the global heap make one

@@ -24,6 +24,7 @@
 #include <rtai_tasklets.h>
 
 #include "../../api/registry_glue.h"
+#include "../../api/proxies_glue.h"
 #include "../../api/tasklets_glue.h"
 #include "../../api/irq_tasks_glue.h"
 #include "../../hal/hal.h"
@@ -293,6 +294,7 @@ static int __init tactus_sched_init(void)
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_registry_reset();
 	tx_tasklets_reset();
+	tx_proxies_reset();
 	tx_irq_tasks_reset();
 	rt_gettimeorig(NULL); /* the epoch of rt_get_real_time */
 	tx_sched_set_watchdog_ns((long long)watchdog_us * 1000);
@@ -335,6 +337,9 @@ static void __exit tactus_sched_exit(void)
 	unregister_module_notifier(&module_nb);
 	tx_irq_tasks_release_owner(NULL, NULL); /* their handler is this module's code */
 	tx_tasklets_shutdown(); /* its timers managers are no one's leftovers */
+	n = tx_proxies_shutdown();
+	if (n)
+		pr_warn("tactus: %u proxy(ies) still attached at unload (no rt_proxy_detach); deleted them\n", n);
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)
 		pr_warn("tactus: %u real-time task(s) still existed at unload; deleted them\n", n);
@@ -453,6 +458,20 @@ EXPORT_SYMBOL_GPL(rt_sem_wait_until);
 EXPORT_SYMBOL_GPL(rt_sem_wait_timed);
 EXPORT_SYMBOL_GPL(rt_sem_count);
 EXPORT_SYMBOL_GPL(rt_cond_signal);
+/* rtai_msg.h: proxies and QNX-style messages */
+EXPORT_SYMBOL_GPL(rt_proxy_attach);
+EXPORT_SYMBOL_GPL(rt_proxy_detach);
+EXPORT_SYMBOL_GPL(rt_trigger);
+EXPORT_SYMBOL_GPL(rt_Send);
+EXPORT_SYMBOL_GPL(rt_Receive);
+EXPORT_SYMBOL_GPL(rt_Creceive);
+EXPORT_SYMBOL_GPL(rt_Reply);
+EXPORT_SYMBOL_GPL(rt_Proxy_attach);
+EXPORT_SYMBOL_GPL(rt_Proxy_detach);
+EXPORT_SYMBOL_GPL(rt_Trigger);
+EXPORT_SYMBOL_GPL(rt_Name_attach);
+EXPORT_SYMBOL_GPL(rt_Name_locate);
+EXPORT_SYMBOL_GPL(rt_Name_detach);
 /* rtai_bits.h */
 EXPORT_SYMBOL_GPL(rt_bits_init);
 EXPORT_SYMBOL_GPL(rt_bits_delete);

@@ -21,6 +21,7 @@
 #include "fifo/fifo.hpp"
 #include "sched/scheduler.hpp"
 #include "shm/registry.hpp"
+#include "api/proxies_glue.h"
 
 namespace txtest {
 
@@ -53,6 +54,7 @@ protected:
 
 	void TearDown() override
 	{
+		tx_proxies_shutdown();
 		tx::g_sched.delete_tasks_if(nullptr, nullptr);
 		for (unsigned f = 0; f < tx::fifo_count(); f++)
 			while (tx::fifo_is_open(f))

@@ -16,7 +16,7 @@ tx_check "shm-watch-valid" test $rc = 0
 tx_check "shm-watch-saw-updates" grep -q "^shm-watch: OK: [1-9][0-9]* updates" /tmp/watch.log
 cat /proc/tactus/shm
 tx_check "rmmod-shm_share" rmmod shm_share
-tx_check "segment-freed" test "$(tail -n +2 /proc/tactus/shm | grep -c .)" = 0
+tx_check "segment-freed" test "$(tail -n +2 /proc/tactus/shm | grep -vc "^RTGLBH ")" = 0 # the global heap stays
 tx_unload_stack
 tx_check_dmesg
 tx_finish
