@@ -21,12 +21,16 @@
  *             period further after each rt_task_wait_period
  *   bits      event flags: a consumer clears the bit it waited for, a
  *             watcher of two other bits wakes from the same signal after it
+ *   qnx       rt_Send / rt_Receive / rt_Reply between two tasks, the
+ *             server found by rt_Name_locate; then a proxy triggered from
+ *             Linux delivers its message to the server's rt_receivex
  *   realtime  rt_get_real_time_ns() against Linux's CLOCK_REALTIME
- * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 17 checks.
+ * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 19 checks.
  */
 #include <linux/delay.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/string.h>
 #include <linux/timekeeping.h>
 
 #include <rtai_bits.h>
@@ -201,6 +205,38 @@ static void watcher_body(long arg)
 	done_b = 1;
 }
 
+/* ---- QNX-style messages and a proxy: b serves a's rt_Send, then takes
+ * one message of a proxy triggered from Linux ---- */
+static RT_TASK *proxy;
+static char qnx_reply[8];
+static volatile long proxy_from;
+
+static void qnx_server_body(long arg)
+{
+	char buf[16] = "";
+	size_t len = 0;
+	long got = 0;
+	int from = rt_Receive(0, buf, sizeof(buf), &len);
+
+	mark_b = len == 6 && !strcmp(buf, "query") ? rt_Reply(from, "answer!", 8) : -1;
+	proxy_from = (long)rt_receivex(NULL, buf, sizeof(buf), &got);
+	ret_b = got == 4 && !memcmp(buf, "tick", 4);
+	done_b = 1;
+	rt_task_suspend(NULL);
+}
+
+static void qnx_client_body(long arg)
+{
+	ret_a = rt_Send(rt_Name_locate("", "QNXSRV"), "query", qnx_reply, 6, sizeof(qnx_reply));
+	done_a = 1;
+}
+
+static void qnx_name_body(long arg)
+{
+	mark_a = rt_Name_attach("QNXSRV");
+	qnx_server_body(arg);
+}
+
 static void reset(void)
 {
 	done_a = done_b = 0;
@@ -291,6 +327,19 @@ static int __init tx_rtai_more_init(void)
 	      "bits-consumer-then-watcher", "consumer saw %lld, watcher saw %lld", seen_a, seen_b);
 	check(rt_get_bits(&flags) == 6 && rt_bits_delete(&flags) == 0 && rt_bits_delete(&flags) == RTE_OBJINV,
 	      "bits-left-and-deleted", "flags %lld", 6, 0);
+	stop(&ta);
+	stop(&tb);
+
+	reset();
+	ok = !start(&tb, qnx_name_body, 10);
+	msleep(10);
+	ok = ok && !start(&ta, qnx_client_body, 11) && wait_done(&done_a);
+	check(ok && mark_a > 0 && ret_a == 8 && !memcmp(qnx_reply, "answer!", 8) && mark_b == 0, "qnx-send-receive-reply",
+	      "rt_Send %lld, rt_Reply %lld", ret_a, mark_b);
+	proxy = rt_proxy_attach(&tb, "tick", 4, 5);
+	ok = proxy && rt_trigger(proxy) == &tb && wait_done(&done_b);
+	check(ok && ret_b == 1 && proxy_from == (long)proxy && !rt_proxy_detach(proxy), "proxy-triggered-from-linux",
+	      "message ok %lld, from the proxy %lld", ret_b, proxy_from == (long)proxy);
 	stop(&ta);
 	stop(&tb);
 
