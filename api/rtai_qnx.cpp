@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 // api/rtai_qnx.cpp - RTAI's proxies and QNX-style messages (rtai_msg.h)
 // over the intertask messages: a proxy is a real-time task that sends its
-// message once per trigger; rt_Send is an rt_rpc carrying a MSGCB, as in
-// RTAI; pids are registry slots + 1.
+// message (rt_sendx) once per trigger; rt_Send is an rt_rpcx, rt_Receive an
+// rt_receivex and rt_Reply an rt_returnx, so the core checks under its lock
+// that the replied task waits for the caller's reply and copies the bytes
+// there; pids are registry slots + 1.
 #include <rtai_msg.h>
 #include <rtai_registry.h>
 
@@ -16,16 +18,14 @@ using namespace tx::api;
 
 namespace {
 
-enum class ProxyKind : uint8_t { Native, Qnx };
-
 // A proxy: its task, whom it sends to, the triggers not yet sent, and the
 // message (RT_PROXY_MAX_BYTES at most) after the struct.
 struct Proxy {
 	RT_TASK task;
 	uint32_t magic;
-	ProxyKind kind;
 	RT_TASK *receiver;
 	int pending; // triggers not sent yet (atomic)
+	int users;   // rt_trigger calls using it now (atomic): detach waits for none
 	int nbytes;
 	size_t bytes; // of the allocation
 	char *msg() { return reinterpret_cast<char *>(this + 1); }
@@ -33,20 +33,18 @@ struct Proxy {
 
 constexpr uint32_t kProxyMagic = 0x9e0c9e0c;
 
-// The proxies, for rt_proxy_detach's check and the unload. Written in Linux
-// context under g_lock (O(RT_PROXY_MAX)); read by rt_trigger through the
-// proxy's own magic.
+// The proxies: only a listed one is a proxy. Changed in Linux context and
+// looked up from any context under g_lock, O(RT_PROXY_MAX) per lookup.
 constinit SpinLock g_lock;
 Proxy *g_proxies[RT_PROXY_MAX];
 
-// What rt_Receive handed a receiver, per sender slot: the MSGCB of a
-// sender waiting for rt_Reply. Set by the receiver, taken by rt_Reply.
-MSGCB *g_waiting_reply[kMaxTasks];
-
-Proxy *proxy_of(RT_TASK *t)
+// g_lock held. The proxy whose task is t, or null.
+Proxy *find_locked(const RT_TASK *t)
 {
-	auto *p = reinterpret_cast<Proxy *>(t); // the task is the first member
-	return t && load_acquire(&p->magic) == kProxyMagic ? p : nullptr;
+	for (Proxy *p : g_proxies)
+		if (p && &p->task == t)
+			return p;
+	return nullptr;
 }
 
 // A message call's result that is no task: NULL or an RTE_* code.
@@ -65,32 +63,23 @@ void proxy_body(long arg)
 	for (;;) {
 		while (load_acquire(&p->pending) > 0) {
 			__atomic_fetch_sub(&p->pending, 1, __ATOMIC_ACQ_REL);
-			if (p->kind == ProxyKind::Native) {
-				rt_sendx(p->receiver, p->msg(), p->nbytes);
-			} else {
-				MSGCB cb = {PROXY, p->msg(), static_cast<size_t>(p->nbytes), nullptr, 0};
-				unsigned long ignored;
-				rt_rpc(p->receiver, reinterpret_cast<unsigned long>(&cb), &ignored);
-			}
+			rt_sendx(p->receiver, p->msg(), p->nbytes); // no reply needed, either kind
 		}
 		rt_task_suspend(&p->task);
 	}
 }
 
-RT_TASK *attach(RT_TASK *receiver, void *msg, int nbytes, int priority, ProxyKind kind)
+RT_TASK *attach(RT_TASK *receiver, void *msg, int nbytes, int priority)
 {
 	if (!g_sched.in_linux() || nbytes < 0 || nbytes > RT_PROXY_MAX_BYTES || (nbytes && !msg))
 		return nullptr;
-	if (!receiver)
-		receiver = rt_whoami(); // from Linux context: no receiver
-	if (!g_sched.valid(task_of(receiver)) || task_of(receiver)->linux_ctx)
+	if (!receiver || !g_sched.valid(task_of(receiver)) || task_of(receiver)->linux_ctx)
 		return nullptr;
 	size_t bytes = sizeof(Proxy) + static_cast<size_t>(nbytes);
 	auto *p = static_cast<Proxy *>(tx_hal_alloc(bytes));
 	if (!p)
 		return nullptr;
 	zero_bytes(p, sizeof(*p));
-	p->kind = kind;
 	p->receiver = receiver;
 	p->nbytes = nbytes;
 	p->bytes = bytes;
@@ -119,25 +108,29 @@ RT_TASK *attach(RT_TASK *receiver, void *msg, int nbytes, int priority, ProxyKin
 	return &p->task; // created suspended: it waits for its first trigger
 }
 
-int detach(Proxy *p)
+// Linux context. Unlisted first, so no new trigger finds it; a trigger
+// that found it before finishes its resume (a few hundred instructions)
+// before the task goes. Deleting the task takes it out of its receiver's
+// senders under the IPC lock: no receiver copies from its message after.
+int detach(RT_TASK *proxy)
 {
 	unsigned long flags = g_lock.lock();
-	bool listed = false;
+	Proxy *p = find_locked(proxy);
 	for (Proxy *&q : g_proxies)
-		if (q == p) {
+		if (p && q == p)
 			q = nullptr;
-			listed = true;
-		}
 	g_lock.unlock(flags);
-	if (!listed)
+	if (!p)
 		return -kEInval;
+	while (load_acquire(&p->users))
+		tx_hal_relax();
 	store_release(&p->magic, 0u);
 	rt_task_delete(&p->task);
 	tx_hal_free(p, p->bytes);
 	return kOk;
 }
 
-int pid_of(RT_TASK *t) { return t && g_sched.valid(task_of(t)) ? static_cast<int>(task_of(t)->slot) + 1 : 0; }
+int pid_of(RT_TASK *t) { return !bad(t) && g_sched.valid(task_of(t)) ? static_cast<int>(task_of(t)->slot) + 1 : 0; }
 
 RT_TASK *task_of_pid(int pid)
 {
@@ -147,46 +140,33 @@ RT_TASK *task_of_pid(int pid)
 	return t && !t->linux_ctx ? rt_task_of(t) : nullptr;
 }
 
-// A message received (rt_receive's value is the sender's MSGCB): copy it,
-// and keep the control block for rt_Reply, or release a proxy at once.
-int took(RT_TASK *sender, MSGCB *cb, void *msg, size_t maxsize, size_t *msglen)
-{
-	int pid = pid_of(sender);
-	size_t n = cb->sbytes < maxsize ? cb->sbytes : maxsize;
-	for (size_t i = 0; i < n; i++)
-		static_cast<char *>(msg)[i] = static_cast<const char *>(cb->sbuf)[i];
-	if (msglen)
-		*msglen = n;
-	if (cb->cmd == PROXY)
-		rt_return(sender, 0);
-	else
-		store_release(&g_waiting_reply[pid - 1], cb);
-	return pid;
-}
-
 } // namespace
 
 extern "C" {
 
 RT_TASK *rt_proxy_attach(RT_TASK *task, void *msg, int nbytes, int priority)
 {
-	return attach(task, msg, nbytes, priority, ProxyKind::Native);
+	return attach(task, msg, nbytes, priority);
 }
 
-int rt_proxy_detach(RT_TASK *proxy)
-{
-	Proxy *p = proxy_of(proxy);
-	return p && g_sched.in_linux() ? detach(p) : -kEInval;
-}
+int rt_proxy_detach(RT_TASK *proxy) { return g_sched.in_linux() ? detach(proxy) : -kEInval; }
 
+// Any context: O(RT_PROXY_MAX) under g_lock, then the resume outside it.
 RT_TASK *rt_trigger(RT_TASK *proxy)
 {
-	Proxy *p = proxy_of(proxy);
+	unsigned long flags = g_lock.lock();
+	Proxy *p = find_locked(proxy);
+	if (p) {
+		__atomic_fetch_add(&p->pending, 1, __ATOMIC_ACQ_REL);
+		__atomic_fetch_add(&p->users, 1, __ATOMIC_ACQ_REL);
+	}
+	g_lock.unlock(flags);
 	if (!p)
 		return MSG_ERR;
-	__atomic_fetch_add(&p->pending, 1, __ATOMIC_ACQ_REL);
+	RT_TASK *receiver = p->receiver;
 	rt_task_resume(&p->task);
-	return p->receiver;
+	__atomic_fetch_sub(&p->users, 1, __ATOMIC_RELEASE);
+	return receiver;
 }
 
 int rt_Send(int pid, void *smsg, void *rmsg, size_t ssize, size_t rsize)
@@ -194,12 +174,13 @@ int rt_Send(int pid, void *smsg, void *rmsg, size_t ssize, size_t rsize)
 	RT_TASK *task = task_of_pid(pid);
 	if (!task)
 		return -kESrch;
-	MSGCB cb = {SYNCMSG, smsg, ssize, rmsg, rsize};
-	unsigned long replied = 0;
-	RT_TASK *r = rt_rpc(task, reinterpret_cast<unsigned long>(&cb), &replied);
+	if (ssize > 0x7fffffff || rsize > 0x7fffffff)
+		return -kEInval;
+	Task *me = task_of(rt_whoami());
+	RT_TASK *r = rt_rpcx(task, smsg, rmsg, static_cast<int>(ssize), static_cast<int>(rsize));
 	if (bad(r))
 		return -kEInval;
-	return static_cast<int>(replied);
+	return static_cast<int>(me->reply_len); // the caller's own field: no lock needed
 }
 
 int rt_Receive(int pid, void *msg, size_t maxsize, size_t *msglen)
@@ -207,11 +188,14 @@ int rt_Receive(int pid, void *msg, size_t maxsize, size_t *msglen)
 	RT_TASK *from = pid ? task_of_pid(pid) : nullptr;
 	if (pid && !from)
 		return -kESrch;
-	unsigned long value = 0;
-	RT_TASK *sender = rt_receive(from, &value);
-	if (bad(sender) || !value)
+	long len = 0;
+	int room = maxsize > 0x7fffffff ? 0x7fffffff : static_cast<int>(maxsize);
+	RT_TASK *sender = rt_receivex(from, msg, room, &len);
+	if (bad(sender))
 		return -kEInval;
-	return took(sender, reinterpret_cast<MSGCB *>(value), msg, maxsize, msglen);
+	if (msglen)
+		*msglen = static_cast<size_t>(len);
+	return pid_of(sender);
 }
 
 int rt_Creceive(int pid, void *msg, size_t maxsize, size_t *msglen, RTIME delay)
@@ -219,11 +203,14 @@ int rt_Creceive(int pid, void *msg, size_t maxsize, size_t *msglen, RTIME delay)
 	RT_TASK *from = pid ? task_of_pid(pid) : nullptr;
 	if (pid && !from)
 		return 0;
-	unsigned long value = 0;
-	RT_TASK *sender = delay > 0 ? rt_receive_timed(from, &value, delay) : rt_receive_if(from, &value);
-	if (bad(sender) || !value)
+	long len = 0;
+	int room = maxsize > 0x7fffffff ? 0x7fffffff : static_cast<int>(maxsize);
+	RT_TASK *sender = delay > 0 ? rt_receivex_timed(from, msg, room, &len, delay) : rt_receivex_if(from, msg, room, &len);
+	if (bad(sender))
 		return 0;
-	return took(sender, reinterpret_cast<MSGCB *>(value), msg, maxsize, msglen);
+	if (msglen)
+		*msglen = static_cast<size_t>(len);
+	return pid_of(sender);
 }
 
 int rt_Reply(int pid, void *msg, size_t size)
@@ -231,25 +218,24 @@ int rt_Reply(int pid, void *msg, size_t size)
 	RT_TASK *task = task_of_pid(pid);
 	if (!task)
 		return -kESrch;
-	MSGCB *cb = __atomic_exchange_n(&g_waiting_reply[pid - 1], nullptr, __ATOMIC_ACQ_REL);
-	if (!cb || !rt_isrpc(task))
-		return -kEPerm; // nothing received from it, or it stopped waiting
-	size_t n = size < cb->rbytes ? size : cb->rbytes;
-	for (size_t i = 0; i < n; i++)
-		static_cast<char *>(cb->rbuf)[i] = static_cast<const char *>(msg)[i];
-	return bad(rt_return(task, n)) ? -kEInval : kOk;
+	if (size > 0x7fffffff)
+		return -kEInval;
+	// The core replies only to a task waiting for the caller's reply.
+	return bad(rt_returnx(task, msg, static_cast<int>(size))) ? -kEPerm : kOk;
 }
 
 int rt_Proxy_attach(int pid, void *msg, int nbytes, int priority)
 {
-	RT_TASK *receiver = pid ? task_of_pid(pid) : rt_whoami();
+	RT_TASK *receiver = task_of_pid(pid);
 	if (!receiver)
 		return -kESrch;
-	RT_TASK *proxy = attach(receiver, msg, nbytes, priority, ProxyKind::Qnx);
+	RT_TASK *proxy = attach(receiver, msg, nbytes, priority);
 	return proxy ? pid_of(proxy) : -kEInval;
 }
 
 int rt_Proxy_detach(int pid) { return rt_proxy_detach(task_of_pid(pid)); }
+// (rt_proxy_detach finds proxies in its list only: another task's pid is
+// -EINVAL, nothing read past its RT_TASK.)
 
 int rt_Trigger(int pid)
 {
@@ -288,15 +274,13 @@ void tx_proxies_reset(void)
 {
 	for (Proxy *&p : g_proxies)
 		p = nullptr;
-	for (MSGCB *&cb : g_waiting_reply)
-		cb = nullptr;
 }
 
 unsigned tx_proxies_shutdown(void)
 {
 	unsigned n = 0;
 	for (Proxy *p : g_proxies)
-		if (p && detach(p) == kOk)
+		if (p && detach(&p->task) == kOk)
 			n++;
 	return n;
 }

@@ -25,6 +25,11 @@ using tx::RtHeap;
 // (setup, rt_heap_open/close, the free hook); read anywhere.
 RtHeap *g_global;
 RtHeap *g_linux_group;
+// Calls using g_linux_group now (any context). The free hook clears the
+// pointer, then waits for none: a call counts itself before it loads the
+// pointer, so one that got the old pointer is waited for (sequentially
+// consistent order of the two).
+int g_linux_group_users;
 
 RtHeap *heap_of(rtheap_t *h) { return reinterpret_cast<RtHeap *>(h); }
 
@@ -39,12 +44,19 @@ RtHeap **group_slot()
 	return reinterpret_cast<RtHeap **>(&t->group_heap);
 }
 
-RtHeap *group_heap()
+// Run f(heap) on the caller's group heap (null if none): its task's own,
+// which its open keeps alive, or Linux's, counted in g_linux_group_users
+// for the time of the call. O(1) besides f.
+template <typename F> auto with_group_heap(F f)
 {
-	RtHeap *h = *group_slot();
-	if (!h)
-		h = __atomic_load_n(&g_linux_group, __ATOMIC_ACQUIRE);
-	return tx::heap_valid(h) ? h : nullptr;
+	RtHeap **slot = group_slot();
+	if (slot != &g_linux_group && *slot)
+		return f(tx::heap_valid(*slot) ? *slot : nullptr);
+	__atomic_add_fetch(&g_linux_group_users, 1, __ATOMIC_SEQ_CST);
+	RtHeap *h = __atomic_load_n(&g_linux_group, __ATOMIC_SEQ_CST);
+	auto result = f(tx::heap_valid(h) ? h : nullptr);
+	__atomic_sub_fetch(&g_linux_group_users, 1, __ATOMIC_RELEASE);
+	return result;
 }
 
 // The registry entry 'name' of a heap block, with one more user; null
@@ -103,8 +115,11 @@ void forget_segment(void *addr, size_t size)
 {
 	char *lo = static_cast<char *>(addr), *hi = lo + size;
 	auto inside = [&](const void *p) { return p >= lo && p < hi; };
-	if (inside(g_linux_group))
-		__atomic_store_n(&g_linux_group, nullptr, __ATOMIC_RELEASE);
+	if (inside(g_linux_group)) {
+		__atomic_store_n(&g_linux_group, nullptr, __ATOMIC_SEQ_CST);
+		while (__atomic_load_n(&g_linux_group_users, __ATOMIC_SEQ_CST))
+			tx_hal_relax(); // a call inside it: one heap operation, O(1)
+	}
 	if (inside(g_global))
 		g_global = nullptr;
 	for (int slot = 1; slot <= RTAI_REGISTRY_SLOTS; slot++) {
@@ -143,6 +158,8 @@ int rtheap_init(rtheap_t *heap, void *heapaddr, unsigned long heapsize, unsigned
 	if (heapsize < tx::Tlsf::kMinArena || heapsize > RTHEAP_MAXEXTSZ)
 		return RTHEAP_PARAM;
 	RtHeap *h = heap_of(heap);
+	if (tx::heap_valid(h) && h->own_mem)
+		return RTHEAP_PARAM; // live, with memory of its own: rtheap_destroy it first
 	void *own = nullptr;
 	if (!heapaddr) {
 		if (!tx_in_linux())
@@ -166,7 +183,11 @@ void rtheap_destroy(rtheap_t *heap, int suprt)
 	RtHeap *h = heap ? heap_of(heap) : nullptr;
 	if (!tx::heap_valid(h))
 		return;
-	h->magic = 0;
+	if (!tx_in_linux()) { // freeing memory is Linux's
+		tx::rt_log(1, "tactus: rtheap_destroy(%p) outside Linux context: refused", heap);
+		return;
+	}
+	tx::heap_retire(h); // a call inside it on another CPU finishes first (the lock)
 	if (h->own_mem)
 		tx_hal_free(h->own_mem, h->own_bytes);
 	h->own_mem = nullptr;
@@ -239,13 +260,31 @@ int rt_heap_close(unsigned long name, void *adr)
 
 void *rt_halloc(int size)
 {
-	RtHeap *h = group_heap();
-	return h && size > 0 ? tx::heap_alloc(h, static_cast<size_t>(size)) : nullptr;
+	return with_group_heap([&](RtHeap *h) -> void * {
+		return h && size > 0 ? tx::heap_alloc(h, static_cast<size_t>(size)) : nullptr;
+	});
 }
 
-void rt_hfree(void *addr) { plain_free(group_heap(), addr, "rt_hfree"); }
-void *rt_named_halloc(unsigned long name, int size) { return named_alloc(group_heap(), name, size); }
-void rt_named_hfree(void *addr) { named_free(group_heap(), addr, "rt_named_hfree"); }
+void rt_hfree(void *addr)
+{
+	with_group_heap([&](RtHeap *h) {
+		plain_free(h, addr, "rt_hfree");
+		return 0;
+	});
+}
+
+void *rt_named_halloc(unsigned long name, int size)
+{
+	return with_group_heap([&](RtHeap *h) { return named_alloc(h, name, size); });
+}
+
+void rt_named_hfree(void *addr)
+{
+	with_group_heap([&](RtHeap *h) {
+		named_free(h, addr, "rt_named_hfree");
+		return 0;
+	});
+}
 
 // ---- set-up -----------------------------------------------------------------
 

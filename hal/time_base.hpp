@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 // hal/time_base.hpp - nanoseconds to counts of the port's time base and back
-// (tx_port_counter_hz). One conversion for the whole stack: the scheduler's
-// /proc figures and module parameters (sched/info.cpp) and the public
-// nano2count()/count2nano() (api/rtai_sched.cpp) both call these, so that the
-// core below api/ never includes a public header for them.
+// (tx_port_counter_hz), rounded to the nearest: the scheduler's /proc figures
+// and module parameters (sched/info.cpp). The public nano2count()/count2nano()
+// (api/rtai_sched.cpp) truncate instead, as RTAI's do.
 #pragma once
 
 #include "../arch/port.h"

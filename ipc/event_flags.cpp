@@ -86,17 +86,26 @@ int EventFlags::destroy()
 	return kOk;
 }
 
-// IPC lock held. O(waiters): one test, maybe one exit and a wake each.
+// IPC lock held. Passes over the waiters in priority order, waking each
+// whose test holds and applying its exit; an exit that changed the flags
+// may satisfy a waiter passed before it, so the pass repeats while one did.
+// Each repeated pass wakes one waiter at least: O(waiters^2) tests at most.
 void EventFlags::wake_satisfied()
 {
-	for (Task *w = waiters_.first(); w;) {
-		Task *next = waiters_.next_of(w);
-		if (holds(w->bits_test, mask_, w->bits_test_masks)) {
-			w->bits_seen = mask_;
-			mask_ = applied(w->bits_exit, mask_, w->bits_exit_masks);
-			g_sched.wake(w, kOk);
+	bool again = true;
+	while (again) {
+		again = false;
+		for (Task *w = waiters_.first(); w;) {
+			Task *next = waiters_.next_of(w);
+			if (holds(w->bits_test, mask_, w->bits_test_masks)) {
+				unsigned long before = mask_;
+				w->bits_seen = mask_;
+				mask_ = applied(w->bits_exit, mask_, w->bits_exit_masks);
+				g_sched.wake(w, kOk);
+				again = again || mask_ != before;
+			}
+			w = next;
 		}
-		w = next;
 	}
 }
 
@@ -139,6 +148,8 @@ int EventFlags::wait(int test, unsigned long test_masks, int exit, unsigned long
 	} else if (holds(test, mask_, test_masks)) {
 		got = mask_;
 		mask_ = applied(exit, mask_, exit_masks);
+		if (mask_ != got)
+			wake_satisfied(); // the exit may satisfy waiters
 		result = try_only ? 1 : kOk;
 	} else if (try_only) {
 		got = mask_;

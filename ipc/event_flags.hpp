@@ -15,8 +15,11 @@
 // set), the high half the second (rtai_bits.h, RT_BITS_MASKS). RTAI reads
 // the second from beyond its argument, which works nowhere.
 //
-// Bounds: wait is O(1) plus the wait-queue insert (O(waiters)); signal,
-// reset and destroy are O(waiters), each waiter one test and one exit.
+// Bounds: wait is O(1) plus the wait-queue insert (O(waiters)), and when
+// its exit changes the flags, the waiters' pass below; signal and reset
+// pass over the waiters until no exit changes the flags any more, each
+// pass waking one at least: O(waiters^2) tests at most (O(waiters) when no
+// exit satisfies an earlier waiter); destroy is O(waiters).
 #pragma once
 
 #include "../sched/scheduler.hpp"

@@ -141,7 +141,7 @@ Task *msg_return(Task *to, MsgBytes result_value)
 	if (!g_sched.valid(to)) {
 		result = error_task(kRteObjInvalid);
 	} else if (to->wait == Wait::Return && to->wait_queue == &me->returners) {
-		copy_into(MsgRoom{to->reply_buf, to->reply_cap, nullptr}, result_value.buf, result_value.len);
+		copy_into(MsgRoom{to->reply_buf, to->reply_cap, &to->reply_len}, result_value.buf, result_value.len);
 		g_sched.wake(to, kOk);
 		result = to;
 	}

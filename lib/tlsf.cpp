@@ -154,9 +154,14 @@ const Tlsf::Block *Tlsf::checked_block(const void *p) const
 	auto *next = reinterpret_cast<const Block *>(reinterpret_cast<const char *>(b) + size);
 	if (next->prev_phys != b)
 		return nullptr;
+	// The block below: inside the arena and aligned before its size is read
+	// (a stray pointer's fake header must not send us anywhere else).
 	const Block *prev = b->prev_phys;
-	if (prev ? reinterpret_cast<const char *>(prev) + size_of(prev) != reinterpret_cast<const char *>(b)
-		 : reinterpret_cast<const char *>(b) != base_)
+	auto *prev_c = reinterpret_cast<const char *>(prev);
+	if (!prev)
+		return reinterpret_cast<const char *>(b) == base_ ? b : nullptr;
+	if (prev_c < base_ || prev_c >= reinterpret_cast<const char *>(b) || reinterpret_cast<uintptr_t>(prev) % kAlign ||
+	    prev_c + size_of(prev) != reinterpret_cast<const char *>(b))
 		return nullptr;
 	return b;
 }

@@ -181,7 +181,8 @@ struct Task {
 	size_t recv_cap;      // ... at most this many bytes ...
 	size_t recv_len;      // ... and how many it got
 	void *reply_buf;      // where rt_return(x) puts an rpc's result ...
-	size_t reply_cap;     // ... at most this many bytes
+	size_t reply_cap;     // ... at most this many bytes ...
+	size_t reply_len;     // ... and how many the last one put there
 	Task *msg_partner;    // the task that received from / sent to us
 	WaitQueue senders;    // tasks in rt_send/rt_rpc to us, priority order
 	WaitQueue returners;  // rpc callers we received, waiting for rt_return

@@ -38,10 +38,11 @@ bool heap_init(RtHeap *h, void *mem, size_t bytes, unsigned long pagesize, unsig
 	return true;
 }
 
+// The magic is checked again under the lock: heap_retire clears it there.
 void *heap_alloc(RtHeap *h, size_t bytes)
 {
 	unsigned long flags = h->lock.lock();
-	void *p = h->tlsf.alloc(bytes); // O(1)
+	void *p = h->magic == kHeapMagic ? h->tlsf.alloc(bytes) : nullptr; // O(1)
 	h->ubytes = h->tlsf.used();
 	h->lock.unlock(flags);
 	return p;
@@ -50,10 +51,17 @@ void *heap_alloc(RtHeap *h, size_t bytes)
 bool heap_free(RtHeap *h, void *p)
 {
 	unsigned long flags = h->lock.lock();
-	bool ok = h->tlsf.free(p); // O(1)
+	bool ok = h->magic == kHeapMagic && h->tlsf.free(p); // O(1)
 	h->ubytes = h->tlsf.used();
 	h->lock.unlock(flags);
 	return ok;
+}
+
+void heap_retire(RtHeap *h)
+{
+	unsigned long flags = h->lock.lock();
+	h->magic = 0;
+	h->lock.unlock(flags);
 }
 
 size_t heap_segment_bytes(size_t arena) { return kControlBytes + arena; }

@@ -41,6 +41,9 @@ inline bool heap_valid(const RtHeap *h) { return h && h->magic == kHeapMagic; }
 void *heap_alloc(RtHeap *h, size_t bytes);
 // Any context. False: 'p' is not a live block of h (nothing changed).
 bool heap_free(RtHeap *h, void *p);
+// Any context: the heap refuses every call from now on (its memory may go
+// once the caller knows no call is inside it any more).
+void heap_retire(RtHeap *h);
 
 // The heap at the start of a segment of 'seg_bytes': initialised by the
 // first caller (the segment must then be all zero, as a new one is),

@@ -29,7 +29,7 @@
 #define RTF_SEM_INIT       8  /* arg: value; the FIFO's semaphore, free when value > 0 */
 #define RTF_SEM_WAIT       9  /* wait until it is free and take it */
 #define RTF_SEM_TRYWAIT    10 /* take it if free: 1, else 0 */
-#define RTF_SEM_TIMED_WAIT 11 /* arg: ms; as RTF_SEM_WAIT, -ETIMEDOUT after that long */
+#define RTF_SEM_TIMED_WAIT 11 /* arg: ms; as RTF_SEM_WAIT, -ETIMEDOUT after that long (<= 0: one try) */
 #define RTF_SEM_POST       12 /* free it */
 #define RTF_SEM_DESTROY    13 /* its waiters get -EINVAL */
 #define RTF_GET_N_FIFOS    15 /* returns the number of FIFOs */

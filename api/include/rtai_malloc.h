@@ -66,11 +66,13 @@ extern "C" {
  * memory is allocated here (Linux context only) and rtheap_destroy frees it.
  * 'pagesize' 0 means 4096, else a power of two from RTHEAP_MINALLOCSZ to
  * 2^RTHEAP_MAXLOG2. Returns 0, RTHEAP_PARAM (heap NULL, a bad pagesize,
- * heapsize too small to hold a block, an allocation asked for outside
- * Linux context) or RTHEAP_NOMEM.
+ * heapsize too small to hold a block or above RTHEAP_MAXEXTSZ, an
+ * allocation asked for outside Linux context, a live heap holding memory
+ * of its own) or RTHEAP_NOMEM.
  */
 int rtheap_init(rtheap_t *heap, void *heapaddr, unsigned long heapsize, unsigned long pagesize, int suprt);
-/* Linux context: the heap is unusable afterwards (its allocations fail). */
+/* Linux context (refused elsewhere, one log line): the heap is unusable
+ * afterwards (its calls fail), its own memory freed. */
 void rtheap_destroy(rtheap_t *heap, int suprt);
 /* 'size' bytes or NULL (size 0, no room, a heap not initialised). O(1). */
 void *rtheap_alloc(rtheap_t *heap, unsigned long size, int flags);

@@ -18,7 +18,11 @@
 #ifndef _RTAI_MSG_H
 #define _RTAI_MSG_H
 
+#if defined(__KERNEL__) && __has_include(<linux/types.h>)
+#include <linux/types.h> /* size_t in kernel C */
+#else
 #include <stddef.h>
+#endif
 
 #include <rtai_sched.h>
 
@@ -100,9 +104,10 @@ RT_TASK *rt_evdrpx(RT_TASK *task, void *msg, int size, long *len);
 /*
  * Proxies: a real-time task that sends a fixed message to its receiver
  * each time it is triggered. rt_proxy_attach (Linux context) makes one at
- * 'priority' for 'task' (NULL: the caller) with a copy of 'nbytes' bytes of
- * 'msg' (at most RT_PROXY_MAX_BYTES): the proxy, or NULL (bad arguments,
- * no memory, RT_PROXY_MAX proxies already). rt_trigger (any context, O(1))
+ * 'priority' for the real-time task 'task' (RTAI's NULL, "the caller",
+ * names no task here: the call is Linux's) with a copy of 'nbytes' bytes
+ * of 'msg' (at most RT_PROXY_MAX_BYTES): the proxy, or NULL (bad
+ * arguments, no memory, RT_PROXY_MAX proxies already). rt_trigger (any context, O(1))
  * counts one trigger and wakes the proxy, which sends (rt_sendx) once per
  * trigger, in order; it returns the receiver, or MSG_ERR for something
  * that is not a proxy. The receiver takes the messages with rt_receivex
@@ -119,23 +124,25 @@ RT_TASK *rt_trigger(RT_TASK *proxy);
 /*
  * QNX-style messages between real-time tasks named by small integers
  * (pid_t values: a task's registry slot + 1, never 0). rt_Send passes a
- * message and a room for the reply, blocks until the receiver's rt_Reply,
- * and returns the reply's length (what fitted in rsize); -ESRCH for a pid
- * that is no task, -EINVAL when the exchange failed (the receiver went).
+ * message and a room for the reply (an rt_rpcx), blocks until the
+ * receiver's rt_Reply, and returns the reply's length (what fitted in
+ * rsize); -ESRCH for a pid that is no task, -EINVAL when the exchange
+ * failed (the receiver went, Linux context).
  * rt_Receive waits for a message from 'pid' (0: anyone), copies at most
  * 'maxsize' bytes of it, sets *msglen, and returns the sender's pid
  * (-EINVAL on failure); rt_Creceive waits at most 'delay' counts (0: not
  * at all) and returns 0 when nothing came. rt_Reply copies at most the
- * sender's rsize bytes and unblocks it: 0, -ESRCH, -EPERM (no message of
- * that pid is waiting for a reply). Messages from rt_Proxy_attach's
- * proxies need no reply (rt_Receive releases them). rt_Name_attach names
+ * sender's rsize bytes and unblocks it: 0, -ESRCH, -EPERM (that pid does
+ * not wait for a reply from the caller). Messages of proxies need no
+ * reply (they are sent, not rpc'd). rt_Name_attach names
  * the calling task (at most 6 characters, the registry's nam2num: IS_TASK)
  * and returns its pid (-EINVAL, -EPERM from Linux context);
  * rt_Name_locate finds a name's pid (0: none; 'host' is ignored);
  * rt_Name_detach drops it (0, -EINVAL). rt_Proxy_attach, rt_Proxy_detach
- * and rt_Trigger are the proxies above by pid (rt_Trigger returns the
- * receiver's pid). rt_Receive must get messages from rt_Send or proxies
- * only: a plain rt_send's value is read as a control block, as in RTAI.
+ * and rt_Trigger are the proxies above by pid (rt_Proxy_attach's pid
+ * names the receiver; rt_Trigger returns it). rt_Receive takes any
+ * message of the x forms (rt_sendx, rt_rpcx) too. MSGCB is RTAI's type,
+ * declared for clients that name it; Tactus passes the bytes itself.
  */
 int rt_Send(int pid, void *smsg, void *rmsg, size_t ssize, size_t rsize);
 int rt_Receive(int pid, void *msg, size_t maxsize, size_t *msglen);

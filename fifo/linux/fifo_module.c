@@ -389,21 +389,24 @@ static long ms_to_timeout(long ms)
 
 /* ---- ioctl: one function per command (d->lock not held on entry) ------- */
 
-/* RTF_SEM_WAIT / RTF_SEM_TIMED_WAIT (ms > 0): sleep on the FIFO's wait
- * queue until rtf_sem_trywait takes the semaphore (1) or fails (< 0: gone).
- * A real-time post queues the FIFO's Linux wake-up, which wakes this. */
-static long ioctl_sem_wait(struct rtf_dev *d, unsigned int f, long ms)
+/* RTF_SEM_WAIT (timed 0) / RTF_SEM_TIMED_WAIT: sleep on the FIFO's wait
+ * queue until rtf_sem_trywait takes the semaphore (1) or fails (< 0: gone);
+ * the timed form gives up after ms (ms <= 0: one try) with -ETIMEDOUT. A
+ * real-time post queues the FIFO's Linux wake-up, which wakes this. */
+static long ioctl_sem_wait(struct rtf_dev *d, unsigned int f, bool timed, int ms)
 {
 	long r = 0, left;
 
-	if (ms <= 0)
+	if (!timed)
 		left = wait_event_interruptible(d->wait, (r = rtf_sem_trywait(f)) != 0);
+	else if (ms <= 0)
+		left = (r = rtf_sem_trywait(f)) != 0;
 	else
 		left = wait_event_interruptible_timeout(d->wait, (r = rtf_sem_trywait(f)) != 0,
 							 ms_to_timeout(ms));
 	if (left < 0)
 		return left; /* a signal */
-	if (ms > 0 && left == 0 && r == 0)
+	if (timed && r == 0)
 		return -ETIMEDOUT;
 	return r == 1 ? 0 : r;
 }
@@ -417,8 +420,8 @@ static long ioctl_sem(struct rtf_dev *d, unsigned int f, unsigned int cmd, unsig
 	case RTF_SEM_POST:	r = rtf_sem_post(f); break;
 	case RTF_SEM_TRYWAIT:	return rtf_sem_trywait(f);
 	case RTF_SEM_DESTROY:	r = rtf_sem_destroy(f); break;
-	case RTF_SEM_WAIT:	return ioctl_sem_wait(d, f, 0);
-	default:		return ioctl_sem_wait(d, f, (long)arg); /* RTF_SEM_TIMED_WAIT */
+	case RTF_SEM_WAIT:	return ioctl_sem_wait(d, f, false, 0);
+	default:		return ioctl_sem_wait(d, f, true, (int)arg); /* RTF_SEM_TIMED_WAIT: an int */
 	}
 	wake_up_interruptible_all(&d->wait); /* waiters on the semaphore: try again */
 	return r;
@@ -655,7 +658,7 @@ static long rtf_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	case RTF_SEM_TIMED_WAIT:
 	case RTF_SEM_POST:
 	case RTF_SEM_DESTROY:	return ioctl_sem(d, f, cmd, arg);
-	case RTF_SUSPEND_TIMED:	return msleep_interruptible(arg) ? -EINTR : 0;
+	case RTF_SUSPEND_TIMED:	return (int)arg > 0 && msleep_interruptible((int)arg) ? -EINTR : 0;
 	case FIONREAD:		return ioctl_fionread(f, uarg);
 	case TCGETS:		return -ENOTTY; /* isatty(): no */
 	default:		return rtf_io_ioctl(d, f, cmd, uarg);

@@ -128,6 +128,27 @@ TEST_F(Bits, ASignalWakesWhomItSatisfiesAndExitsConsume)
 	EXPECT_EQ(rt_get_bits(&bits), 6u);
 }
 
+// An exit that changes the flags wakes the waiters it satisfies, even one
+// passed before it (higher priority), and so does a wait that succeeds at
+// once.
+TEST_F(Bits, ExitsWakeWhomTheySatisfy)
+{
+	start(a, 4, [&] { trace.add("a:" + str(rt_bits_wait(&bits, ALL_SET, 2, NOP_BITS, 0, nullptr))); });
+	start(b, 5, [&] { trace.add("b:" + str(rt_bits_wait(&bits, ANY_SET, 1, SET_BITS, 2, nullptr))); });
+	run(10);
+	rt_bits_signal(&bits, SET_BITS, 1); // b's exit sets 2: a, passed before b, is woken too
+	run(10);
+	EXPECT_EQ(trace.str(), "a:0@10 b:0@10");
+	rt_bits_reset(&bits, 0);
+	trace.clear();
+	start(c, 4, [&] { trace.add("c:" + str(rt_bits_wait(&bits, ALL_SET, 8, NOP_BITS, 0, nullptr))); });
+	run(10);
+	// Linux's wait_if succeeds at once and its exit sets 8: c is woken.
+	EXPECT_EQ(rt_bits_wait_if(&bits, ALL_CLR, 8, SET_BITS, 8, nullptr), 1);
+	run(10);
+	EXPECT_EQ(trace.str(), "c:0@30");
+}
+
 TEST_F(Bits, TimeoutsResetAndDelete)
 {
 	unsigned long seen = 99;

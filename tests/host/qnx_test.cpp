@@ -79,6 +79,42 @@ TEST_F(Qnx, ErrorsAndConditionalReceive)
 	EXPECT_EQ(rt_Reply(pid, (void *)"x", 1), -EPERM); // nothing received from it
 }
 
+// Only the receiver a sender waits for can reply to it: another task's
+// rt_Reply to that pid is -EPERM and the sender keeps waiting.
+TEST_F(Qnx, ReplyOnlyFromTheTaskItWaitsFor)
+{
+	int client_pid = 0, wrong = 1, right = 1, sent = -100;
+	char reply[8] = {};
+	start(server, 5, [&] {
+		char buf[8];
+		size_t len;
+		client_pid = rt_Receive(0, buf, sizeof(buf), &len);
+		rt_task_suspend(nullptr);
+		right = rt_Reply(client_pid, (void *)"ok", 3);
+		rt_task_suspend(nullptr);
+	});
+	start(client, 6, [&] {
+		sent = rt_Send(static_cast<int>(tx::api::task_of(&server)->slot) + 1, (void *)"hi", reply, 3, sizeof(reply));
+		rt_task_suspend(nullptr);
+	});
+	start(other, 4, [&] {
+		rt_task_suspend(nullptr);
+		wrong = rt_Reply(client_pid, (void *)"no", 3);
+		rt_task_suspend(nullptr);
+	});
+	run(10);
+	rt_task_resume(&other);
+	run(10);
+	EXPECT_EQ(wrong, -EPERM);
+	EXPECT_EQ(sent, -100); // still waiting
+	rt_task_resume(&server);
+	run(10);
+	EXPECT_EQ(right, 0);
+	EXPECT_EQ(sent, 3);
+	EXPECT_STREQ(reply, "ok");
+	EXPECT_EQ(rt_proxy_detach(&other), -EINVAL); // not a proxy: nothing read past its RT_TASK
+}
+
 // A native proxy sends its message once per trigger, in order, to its
 // receiver; detach deletes it.
 TEST_F(Qnx, NativeProxySendsOncePerTrigger)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tests/qemu/modules/tx_fifo_echo.c - the real-time side of rtf-user-api:
- * FIFO 3, named "TXECHO", with its semaphore. A periodic task (1 ms) takes
+ * a FIFO named "TXECHO" (rtf_named_create: the first free one; the user
+ * program finds it by name), with its semaphore. A periodic task (1 ms) takes
  * what Linux wrote with rtf_get, puts it back with rtf_put, and posts the
  * FIFO's semaphore after each echo (rtf_sem_post), so the user program can
  * wait for the echo with rtf_sem_wait. Unloading deletes the task and the
@@ -12,8 +13,7 @@
 #include <rtai_fifos.h>
 #include <rtai_sched.h>
 
-#define ECHO_FIFO 3
-
+static int echo_fifo;
 static RT_TASK task;
 
 static void echo_body(long arg)
@@ -22,40 +22,39 @@ static void echo_body(long arg)
 	int n;
 
 	for (;;) {
-		n = rtf_get(ECHO_FIFO, buf, sizeof(buf));
-		if (n > 0 && rtf_put(ECHO_FIFO, buf, n) == n)
-			rtf_sem_post(ECHO_FIFO);
+		n = rtf_get(echo_fifo, buf, sizeof(buf));
+		if (n > 0 && rtf_put(echo_fifo, buf, n) == n)
+			rtf_sem_post(echo_fifo);
 		rt_task_wait_period();
 	}
 }
 
 static int __init tx_fifo_echo_init(void)
 {
-	int err = rtf_named_create("TXECHO", 4096);
+	int err;
 
-	if (err != ECHO_FIFO) {
-		pr_err("tx_fifo_echo: rtf_named_create = %d, not FIFO %d (is it taken?)\n", err, ECHO_FIFO);
-		if (err >= 0)
-			rtf_destroy(err);
-		return err < 0 ? err : -EBUSY;
+	echo_fifo = rtf_named_create("TXECHO", 4096);
+	if (echo_fifo < 0) {
+		pr_err("tx_fifo_echo: rtf_named_create = %d\n", echo_fifo);
+		return echo_fifo;
 	}
-	err = rtf_sem_init(ECHO_FIFO, 0);
+	err = rtf_sem_init(echo_fifo, 0);
 	if (!err)
 		err = rt_task_init(&task, echo_body, 0, 8192, 5, 0, NULL);
 	if (!err)
 		err = rt_task_make_periodic(&task, rt_get_time() + nano2count(1000000), nano2count(1000000));
 	if (err) {
-		rtf_destroy(ECHO_FIFO);
+		rtf_destroy(echo_fifo);
 		return err < 0 ? err : -EINVAL;
 	}
-	pr_info("tx_fifo_echo: echoing FIFO %d\n", ECHO_FIFO);
+	pr_info("tx_fifo_echo: echoing FIFO %d\n", echo_fifo);
 	return 0;
 }
 
 static void __exit tx_fifo_echo_exit(void)
 {
 	rt_task_delete(&task);
-	rtf_destroy(ECHO_FIFO);
+	rtf_destroy(echo_fifo);
 }
 
 module_init(tx_fifo_echo_init);
