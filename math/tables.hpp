@@ -21,6 +21,7 @@ constexpr Pair kInvLn10 = {0x1.bcb7b1526e50ep-2, 0x1.95355baaafad3p-57};
 constexpr Pair kLog10_2 = {0x1.34413509f79ffp-2, -0x1.9dc1da994fd21p-59};
 constexpr Pair kThreePio4 = {0x1.2d97c7f3321d2p+1, 0x1.a79394c9e8a0ap-54};
 constexpr Pair kTwoThirds = {0x1.5555555555555p-1, 0x1.5555555555555p-55};
+constexpr Pair kTwoFifths = {0x1.999999999999ap-2, -0x1.999999999999ap-56};
 
 // ln 2 = kLn2Parts[0] + [1] + [2]: the first has 32 significant bits.
 constexpr double kLn2Parts[3] = {0x1.62e42fee00000p-1, 0x1.a39ef35600000p-33, 0x1.93c7673007e5fp-65};

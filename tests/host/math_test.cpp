@@ -220,9 +220,13 @@ TEST(Math, Pow)
 	EXPECT_WITHIN(small, 1);
 	EXPECT_WITHIN(wide, 1);
 	EXPECT_WITHIN(integral, 1);
+	// Integer powers that a double holds exactly come out exactly (above
+	// 2^53 a result may be a tie between two doubles, e.g. 17^13).
 	for (int a = 1; a < 30; a++)
 		for (int b = 0; b < 15; b++)
-			EXPECT_EQ(m::pow(a, b), std::pow(static_cast<double>(a), b)) << a << "^" << b; // exact
+			if (std::pow(static_cast<long double>(a), b) < 0x1p53L) {
+				EXPECT_EQ(m::pow(a, b), std::pow(static_cast<double>(a), b)) << a << "^" << b;
+			}
 	EXPECT_EQ(m::pow(2, 0.5), std::sqrt(2.0));
 }
 

@@ -88,6 +88,7 @@ for name, v in [("kPio2", PI / 2), ("kPi", PI), ("kPio4", PI / 4), ("kLn2", LN2)
     w(f"constexpr Pair {name} = {{{lit(hi)}, {lit(lo)}}};")
 w("constexpr Pair kThreePio4 = {%s, %s};" % tuple(lit(v) for v in split(3 * PI / 4)))
 w("constexpr Pair kTwoThirds = {%s, %s};" % tuple(lit(v) for v in split(Decimal(2) / 3)))
+w("constexpr Pair kTwoFifths = {%s, %s};" % tuple(lit(v) for v in split(Decimal(2) / 5)))
 
 
 def parts(v, bits, n):
