@@ -147,6 +147,7 @@ DD dd_div(DD a, DD b)
 }
 
 DD dd_neg(DD a) { return {-a.hi, -a.lo}; }
+double round_pair(DD a) { return a.hi + a.lo; }
 DD dd(Pair p) { return {p.hi, p.lo}; }
 
 // sqrt(a) as a pair: the CPU's correctly rounded root and one Newton
@@ -488,28 +489,19 @@ double expm1(double x)
 double log(double x)
 {
 	double special;
-	if (log_special(x, &special))
-		return special;
-	DD l = log_core(DD{x, 0});
-	return l.hi + l.lo;
+	return log_special(x, &special) ? special : round_pair(log_core(DD{x, 0}));
 }
 
 double log2(double x)
 {
 	double special;
-	if (log_special(x, &special))
-		return special;
-	DD l = dd_mul(log_core(DD{x, 0}), dd(tables::kInvLn2));
-	return l.hi + l.lo;
+	return log_special(x, &special) ? special : round_pair(dd_mul(log_core(DD{x, 0}), dd(tables::kInvLn2)));
 }
 
 double log10(double x)
 {
 	double special;
-	if (log_special(x, &special))
-		return special;
-	DD l = dd_mul(log_core(DD{x, 0}), dd(tables::kInvLn10));
-	return l.hi + l.lo;
+	return log_special(x, &special) ? special : round_pair(dd_mul(log_core(DD{x, 0}), dd(tables::kInvLn10)));
 }
 
 double log1p(double x)

@@ -11,18 +11,7 @@ class Cond : public HostTest {
 protected:
 	RT_TASK a{}, b{}, c{};
 	SEM m{}, cnd{};
-	static std::string str(int v)
-	{
-		if (v == RTE_TIMOUT)
-			return "timeout";
-		if (v == RTE_PERM)
-			return "perm";
-		if (v == RTE_OBJINV)
-			return "objinv";
-		if (v == RTE_OBJREM)
-			return "objrem";
-		return std::to_string(v);
-	}
+	static std::string str(int v) { return rte_str(v); }
 	void SetUp() override
 	{
 		HostTest::SetUp();

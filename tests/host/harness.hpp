@@ -42,6 +42,26 @@ struct Trace {
 	}
 };
 
+// An RTAI result as a word for traces: "timeout", "perm", "objinv",
+// "objrem", "unblkd", else the number.
+inline std::string rte_str(int v)
+{
+	switch (v) {
+	case RTE_TIMOUT:
+		return "timeout";
+	case RTE_PERM:
+		return "perm";
+	case RTE_OBJINV:
+		return "objinv";
+	case RTE_OBJREM:
+		return "objrem";
+	case RTE_UNBLKD:
+		return "unblkd";
+	default:
+		return std::to_string(v);
+	}
+}
+
 class HostTest : public ::testing::Test {
 protected:
 	explicit HostTest(tx::sim::Config config = tx::sim::Config()) : config_(config) {}

@@ -15,21 +15,22 @@ import math
 getcontext().prec = 420
 
 
+def atan_series(x):
+    """atan(x) for small x, to the working precision."""
+    x2 = x * x
+    total, term, k = Decimal(0), x, 0
+    while True:
+        t = term / (2 * k + 1)
+        if t == 0 or abs(t) < Decimal(10) ** -410:
+            return total
+        total += t if k % 2 == 0 else -t
+        term *= x2
+        k += 1
+
+
 def pi():
     # Machin: pi = 16 atan(1/5) - 4 atan(1/239)
-    def atan_inv(n):
-        x = Decimal(1) / n
-        x2 = x * x
-        total, term, k = Decimal(0), x, 0
-        while True:
-            t = term / (2 * k + 1)
-            if t == 0 or abs(t) < Decimal(10) ** -410:
-                break
-            total += t if k % 2 == 0 else -t
-            term *= x2
-            k += 1
-        return total
-    return 16 * atan_inv(5) - 4 * atan_inv(239)
+    return 16 * atan_series(Decimal(1) / 5) - 4 * atan_series(Decimal(1) / 239)
 
 
 def atan(x):
@@ -39,16 +40,7 @@ def atan(x):
     while abs(x) > Decimal("0.05"):
         x = x / (1 + (1 + x * x).sqrt())
         doublings += 1
-    x2 = x * x
-    total, term, k = Decimal(0), x, 0
-    while True:
-        t = term / (2 * k + 1)
-        if t == 0 or abs(t) < Decimal(10) ** -410:
-            break
-        total += t if k % 2 == 0 else -t
-        term *= x2
-        k += 1
-    return total * (2 ** doublings)
+    return atan_series(x) * (2 ** doublings)
 
 
 def split(v):
