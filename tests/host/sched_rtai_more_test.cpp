@@ -315,3 +315,14 @@ TEST_F(SchedMore, SpvRmsNumbersPeriodicTasksByPeriod)
 }
 
 } // namespace
+
+TEST(RtaiHal, TscntIsTheTimeBaseAndSyscallModeIsEmpty)
+{
+	tx::sim::reset(tx::sim::Config());
+	tx::sim::run_linux(250);
+	EXPECT_EQ(rt_get_tscnt(), static_cast<long long>(rtai_rdtsc()));
+	EXPECT_EQ(rt_get_tscnt(), 250);
+}
+
+RTAI_SYSCALL_MODE static int declared_as_rtai_does(int x) { return x + 1; }
+TEST(RtaiHal, SyscallModeDeclaresAsRtaiDoes) { EXPECT_EQ(declared_as_rtai_does(1), 2); }

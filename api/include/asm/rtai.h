@@ -71,6 +71,13 @@ void rt_global_save_flags(unsigned long *flags);
 
 unsigned long rtai_clock_freq(void);
 
+/* The time base's count (RTAI's rt_get_tscnt: the TSC). */
+#define rt_get_tscnt() ((long long)rtai_rdtsc())
+
+/* RTAI's calling-convention attribute of its API functions: regparm(0) on
+ * 32-bit x86, empty on 64-bit machines, as here. */
+#define RTAI_SYSCALL_MODE
+
 /*
  * Mask or unmask the co-kernel's interrupts on this CPU only (RTAI's hard
  * cli/sti: no lock, other CPUs go on). Any context; short, bounded
