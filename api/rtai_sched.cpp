@@ -295,6 +295,18 @@ void rt_gettimeorig(RTIME time_orig[])
 RTIME rt_get_real_time(void) { return rt_get_time() + g_epoch[load_acquire(&g_epoch_use)][0]; }
 RTIME rt_get_real_time_ns(void) { return rt_get_time_ns() + g_epoch[load_acquire(&g_epoch_use)][1]; }
 int rt_is_hard_timer_running(void) { return g_sched.timer_running() ? 1 : 0; }
+
+int rt_hard_timer_tick_count(void)
+{
+	if (!g_sched.timer_running())
+		return -1;
+	if (g_sched.mode() == TimerMode::Oneshot)
+		return 0;
+	Count tick = g_sched.tick_period();
+	return tick > 0x7fffffff ? 0x7fffffff : static_cast<int>(tick);
+}
+
+int rt_hard_timer_tick_count_cpuid(int) { return rt_hard_timer_tick_count(); }
 int rt_sched_type(void) { return RT_SCHED_MUP; }
 
 RTIME start_rt_timer(int period)

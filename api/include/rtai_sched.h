@@ -329,6 +329,10 @@ void rt_gettimeorig(RTIME time_orig[]);
 /* 1 while the timer runs (it does from the load on, until stop_rt_timer),
  * else 0. */
 int rt_is_hard_timer_running(void);
+/* RTAI's tick: the periodic timer's period in counts, 0 in oneshot mode,
+ * -1 while the timer is stopped. Every CPU has the same (_cpuid). */
+int rt_hard_timer_tick_count(void);
+int rt_hard_timer_tick_count_cpuid(int cpuid);
 
 /* RT_SCHED_MUP: each CPU schedules its own tasks (a task runs on one CPU
  * at a time and moves only when rt_set_runnable_on_cpus asks). */

@@ -389,6 +389,8 @@ EXPORT_SYMBOL_GPL(rt_get_real_time);
 EXPORT_SYMBOL_GPL(rt_get_real_time_ns);
 EXPORT_SYMBOL_GPL(rt_gettimeorig);
 EXPORT_SYMBOL_GPL(rt_is_hard_timer_running);
+EXPORT_SYMBOL_GPL(rt_hard_timer_tick_count);
+EXPORT_SYMBOL_GPL(rt_hard_timer_tick_count_cpuid);
 EXPORT_SYMBOL_GPL(rt_sched_type);
 EXPORT_SYMBOL_GPL(rt_set_period);
 EXPORT_SYMBOL_GPL(rt_set_resume_time);

@@ -559,9 +559,14 @@ TEST_F(Sched, TimeConversionsAndTimeCalls)
 
 TEST_F(Sched, PeriodicTimerModeTicks)
 {
+	EXPECT_EQ(rt_hard_timer_tick_count(), 0); // oneshot, running
+	stop_rt_timer();
+	EXPECT_EQ(rt_hard_timer_tick_count(), -1);
 	rt_set_periodic_mode();
 	EXPECT_EQ(start_rt_timer(0), -EINVAL);
 	EXPECT_EQ(start_rt_timer(100), 100);
+	EXPECT_EQ(rt_hard_timer_tick_count(), 100);
+	EXPECT_EQ(rt_hard_timer_tick_count_cpuid(1), 100);
 	std::vector<Count> starts;
 	ASSERT_EQ(spawn(a, 1,
 			[&] {
