@@ -120,6 +120,13 @@ int rtf_sem_trywait(unsigned int fifo);
 int rtf_sem_destroy(unsigned int fifo);
 #define rtf_sem_delete rtf_sem_destroy
 
+/* RTAI's compatibility forms, as RTAI 5 defines them: no more bottom
+ * halves or user buffers (the buffer argument is ignored; the rings are
+ * allocated). */
+#define rtf_create_using_bh(fifo, size, bh_list) rtf_create(fifo, size)
+#define rtf_create_using_bh_and_usr_buf(fifo, buf, size, bh_list) rtf_create(fifo, size)
+#define rtf_destroy_using_usr_buf(fifo) rtf_destroy(fifo)
+
 /* A handler's type (RTAI's rtf_handler_t). */
 typedef int (*rtf_handler_t)(unsigned int fifo, int rw);
 

@@ -479,3 +479,16 @@ TEST_F(Fifo, SemaphorePostedByATaskWakesLinux)
 	rtf_destroy(9);
 	tx::fifo_set_linux_waker(nullptr);
 }
+
+// RTAI's compatibility forms create and destroy as rtf_create/rtf_destroy.
+TEST_F(Fifo, CompatibilityFormsCreateAndDestroy)
+{
+	static char user_buffer[64];
+	ASSERT_EQ(rtf_create_using_bh_and_usr_buf(10, user_buffer, sizeof(user_buffer), 0), 0);
+	EXPECT_EQ(rtf_create_using_bh(11, 32, 0), 0);
+	EXPECT_EQ(rtf_put(10, (void *)"abc", 3), 3);
+	EXPECT_EQ(rtf_get_frbs(10), 61);
+	EXPECT_EQ(rtf_destroy_using_usr_buf(10), 0);
+	EXPECT_EQ(rtf_destroy(11), 0);
+	EXPECT_EQ(rtf_put(10, (void *)"abc", 3), -EINVAL); // gone
+}
