@@ -10,18 +10,14 @@
 
 #include <rtai_sched.h>
 
+#include "tx_check.h"
+
 #include "tx_math.h"
 
 static RT_TASK task;
 static struct tx_math_result result;
 
-static void check(bool ok, const char *name, const char *fmt, long long v1, long long v2)
-{
-	char detail[96];
-
-	snprintf(detail, sizeof(detail), fmt, v1, v2);
-	pr_info("tx_math: %s %s (%s)\n", ok ? "PASS" : "FAIL", name, detail);
-}
+TX_CHECKS("tx_math")
 
 static int __init tx_math_init(void)
 {

@@ -19,32 +19,22 @@
 #include <rtai_sched.h>
 #include <rtai_shm.h>
 
+#include "tx_check.h"
+
 #define ROUNDS 2000
 #define SLOTS 32
 
 static RT_TASK task;
 static volatile int task_done;
-static int passed, failed;
 static char *linux_block, *named;
 static void *group;
-static unsigned long group_used_before;
 /* Results of the task. */
 static int pattern_errors, alloc_failures, named_found, group_ok, rtheap_ok;
 static long long worst_alloc_ns, worst_free_ns;
 static rtheap_t local_heap;
 static char local_mem[8192] __aligned(16);
 
-static void check(bool ok, const char *name, const char *fmt, long long v1, long long v2)
-{
-	char detail[96];
-
-	snprintf(detail, sizeof(detail), fmt, v1, v2);
-	pr_info("tx_rtai_heap: %s %s (%s)\n", ok ? "PASS" : "FAIL", name, detail);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
+TX_CHECKS("tx_rtai_heap")
 
 static void churn(void)
 {

@@ -38,24 +38,15 @@
 #include <rtai_msg.h>
 #include <rtai_sem.h>
 
+#include "tx_check.h"
+
 static RT_TASK ta, tb;
 static SEM mtx, cnd;
 static volatile int done_a, done_b, seq;
 static volatile long ret_a, ret_b, mark_a, mark_b, prio_in_lock;
 static volatile RTIME t_a;
-static int passed, failed;
 
-static void check(bool ok, const char *name, const char *fmt, long long v1, long long v2)
-{
-	char detail[96];
-
-	snprintf(detail, sizeof(detail), fmt, v1, v2);
-	pr_info("tx_rtai_more: %s %s (%s)\n", ok ? "PASS" : "FAIL", name, detail);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
+TX_CHECKS("tx_rtai_more")
 
 static bool wait_done(volatile int *flag)
 {

@@ -16,6 +16,8 @@
 #include <rtai_sem.h>
 #include <rtai_tasklets.h>
 
+#include "tx_check.h"
+
 static int leave;
 module_param(leave, int, 0444);
 
@@ -24,19 +26,8 @@ static RT_TASK waiter;
 static SEM sem;
 static volatile int calls, waiter_woken, tasklet_ran;
 static volatile long long late_max_ns;
-static int passed, failed;
 
-static void check(bool ok, const char *name, const char *fmt, long long v1, long long v2)
-{
-	char detail[96];
-
-	snprintf(detail, sizeof(detail), fmt, v1, v2);
-	pr_info("tx_rtai_tasklets: %s %s (%s)\n", ok ? "PASS" : "FAIL", name, detail);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
+TX_CHECKS("tx_rtai_tasklets")
 
 static void periodic_handler(unsigned long data)
 {
