@@ -22,7 +22,6 @@ namespace {
 // message (RT_PROXY_MAX_BYTES at most) after the struct.
 struct Proxy {
 	RT_TASK task;
-	uint32_t magic;
 	RT_TASK *receiver;
 	int pending; // triggers not sent yet (atomic)
 	int users;   // rt_trigger calls using it now (atomic): detach waits for none
@@ -30,8 +29,6 @@ struct Proxy {
 	size_t bytes; // of the allocation
 	char *msg() { return reinterpret_cast<char *>(this + 1); }
 };
-
-constexpr uint32_t kProxyMagic = 0x9e0c9e0c;
 
 // The proxies: only a listed one is a proxy. Changed in Linux context and
 // looked up from any context under g_lock, O(RT_PROXY_MAX) per lookup.
@@ -85,26 +82,27 @@ RT_TASK *attach(RT_TASK *receiver, void *msg, int nbytes, int priority)
 	p->bytes = bytes;
 	for (int i = 0; i < nbytes; i++)
 		p->msg()[i] = static_cast<const char *>(msg)[i];
-	unsigned long flags = g_lock.lock();
-	int slot = -1;
-	for (int i = 0; i < RT_PROXY_MAX && slot < 0; i++)
-		if (!g_proxies[i])
-			slot = i;
-	if (slot >= 0)
-		g_proxies[slot] = p;
-	g_lock.unlock(flags);
+	// The task first (created suspended), then listed: only a listed
+	// proxy can be triggered.
 	int stack = PROXY_MIN_STACK_SIZE * 4;
-	if (slot < 0 || rt_task_init_cpuid(&p->task, proxy_body, reinterpret_cast<long>(p), stack, priority, 0,
-					   nullptr, task_of(receiver)->cpu) != 0) {
-		if (slot >= 0) {
-			flags = g_lock.lock();
-			g_proxies[slot] = nullptr;
-			g_lock.unlock(flags);
-		}
+	if (rt_task_init_cpuid(&p->task, proxy_body, reinterpret_cast<long>(p), stack, priority, 0, nullptr,
+			       task_of(receiver)->cpu) != 0) {
 		tx_hal_free(p, bytes);
 		return nullptr;
 	}
-	store_release(&p->magic, kProxyMagic);
+	unsigned long flags = g_lock.lock();
+	Proxy **slot = nullptr;
+	for (Proxy *&q : g_proxies)
+		if (!q && !slot)
+			slot = &q;
+	if (slot)
+		*slot = p;
+	g_lock.unlock(flags);
+	if (!slot) { // RT_PROXY_MAX already
+		rt_task_delete(&p->task);
+		tx_hal_free(p, bytes);
+		return nullptr;
+	}
 	return &p->task; // created suspended: it waits for its first trigger
 }
 
@@ -124,7 +122,6 @@ int detach(RT_TASK *proxy)
 		return -kEInval;
 	while (load_acquire(&p->users))
 		tx_hal_relax();
-	store_release(&p->magic, 0u);
 	rt_task_delete(&p->task);
 	tx_hal_free(p, p->bytes);
 	return kOk;

@@ -211,6 +211,10 @@ Scaled exp_core(DD a)
 
 double round_scaled(const Scaled &s) { return scale(s.m.hi + s.m.lo, s.k); }
 
+// The pair times 2^k, exactly while the result is normal (the callers'
+// |k| stays below 60).
+DD as_pair(const Scaled &s) { return {scale(s.m.hi, s.k), scale(s.m.lo, s.k)}; }
+
 // exp of a pair: overflow and underflow decided before the core.
 double exp_dd(DD a)
 {
@@ -480,8 +484,7 @@ double expm1(double x)
 	}
 	if (x > 40) // exp(x) - 1 rounds to exp(x)
 		return exp_dd(DD{x, 0});
-	Scaled s = exp_core(DD{x, 0});
-	DD e = {scale(s.m.hi, s.k), scale(s.m.lo, s.k)}; // exact: |k| < 60
+	DD e = as_pair(exp_core(DD{x, 0})); // |k| < 60
 	DD d = dd_add_d(e, -1.0);
 	return d.hi + d.lo;
 }
@@ -566,8 +569,7 @@ double sinh(double x)
 		double z = a * a;
 		r = a + a * z * horner(tables::kSinhTaylor, z);
 	} else if (a < 22) {
-		Scaled s = exp_core(DD{a, 0});
-		DD e = {scale(s.m.hi, s.k), scale(s.m.lo, s.k)};
+		DD e = as_pair(exp_core(DD{a, 0}));
 		DD inv = dd_div(DD{1, 0}, e);
 		DD d = dd_add(e, dd_neg(inv));
 		r = 0.5 * (d.hi + d.lo);
@@ -597,7 +599,7 @@ double cosh(double x)
 		s.k -= 1;
 		return round_scaled(s);
 	}
-	DD e = {scale(s.m.hi, s.k), scale(s.m.lo, s.k)};
+	DD e = as_pair(s);
 	DD d = dd_add(e, dd_div(DD{1, 0}, e));
 	return 0.5 * (d.hi + d.lo);
 }
@@ -618,7 +620,7 @@ double tanh(double x)
 	} else {
 		// (e^2a - 1) / (e^2a + 1), e^2a as a pair: no cancellation lost.
 		Scaled s = exp_core(DD{2 * a, 0});
-		DD e = {scale(s.m.hi, s.k), scale(s.m.lo, s.k)};
+		DD e = as_pair(s);
 		DD q = dd_div(dd_add_d(e, -1.0), dd_add_d(e, 1.0));
 		r = q.hi + q.lo;
 	}
