@@ -20,7 +20,7 @@ namespace {
 
 using Tasklet = rt_tasklet_struct;
 
-constexpr unsigned kAsTimer = 1, kAsTasklet = 2, kAllocated = 4;
+constexpr unsigned kAsTimer = 1, kAsTasklet = 2, kAllocated = 4, kHasPtimer = 8;
 constexpr int kManagerPriority = RT_SCHED_HIGHEST_PRIORITY; // RTAI's TimersManagerPrio default
 constexpr int kManagerStack = 16384;
 enum ManagerState : int { kNone, kMaking, kReady };
@@ -37,6 +37,14 @@ struct CpuTimers {
 SpinLock g_lock;
 CpuTimers g_cpus[kMaxCpus];
 Tasklet g_tasklets; // the tasklets' list sentinel
+
+// POSIX timers: id i + 1 names g_ptimers[i]; the free slots are a stack
+// (g_ptimer_free[0 .. g_ptimer_nfree)), so making and freeing an id are
+// O(1). Under g_lock.
+Tasklet *g_ptimers[POSIX_TIMERS];
+unsigned short g_ptimer_free[POSIX_TIMERS];
+unsigned g_ptimer_nfree;
+bool g_ptimers_ready;
 
 bool linked(const Tasklet *t) { return t->next && t->next != t; }
 
@@ -186,6 +194,51 @@ void remove_locked(Tasklet *t)
 		unlink(t);
 	t->tx_flags &= ~(kAsTimer | kAsTasklet);
 }
+
+// Lock held. Every id free (first use, reset).
+void init_ptimers_locked()
+{
+	for (unsigned i = 0; i < POSIX_TIMERS; i++) {
+		g_ptimers[i] = nullptr;
+		g_ptimer_free[i] = static_cast<unsigned short>(POSIX_TIMERS - 1 - i); // id 1 first
+	}
+	g_ptimer_nfree = POSIX_TIMERS;
+	g_ptimers_ready = true;
+}
+
+// Lock held. A new id for t, 0 if none is free or t has one.
+long give_ptimer_id_locked(Tasklet *t)
+{
+	if (!g_ptimers_ready)
+		init_ptimers_locked();
+	if ((t->tx_flags & kHasPtimer) || g_ptimer_nfree == 0)
+		return 0;
+	unsigned slot = g_ptimer_free[--g_ptimer_nfree];
+	g_ptimers[slot] = t;
+	t->tx_flags |= kHasPtimer;
+	return static_cast<long>(slot) + 1;
+}
+
+// Lock held. The timer of an id, null for a bad one.
+Tasklet *ptimer_locked(timer_t id)
+{
+	long n = (long)id; // timer_t is an int in the kernel, a pointer in libc
+	if (!g_ptimers_ready || n < 1 || n > POSIX_TIMERS)
+		return nullptr;
+	return g_ptimers[n - 1];
+}
+
+// Lock held. Free the id of slot i (its timer is out of every list).
+void free_ptimer_slot_locked(unsigned i)
+{
+	g_ptimers[i]->tx_flags &= ~kHasPtimer;
+	g_ptimers[i] = nullptr;
+	g_ptimer_free[g_ptimer_nfree++] = static_cast<unsigned short>(i);
+}
+
+timer_t as_timer_id(long n) { return (timer_t)n; }
+
+RTIME counts_of(const timespec &t) { return timespec2count(&t); }
 
 } // namespace
 
@@ -386,6 +439,97 @@ void rt_set_tasklet_data(Tasklet *tasklet, unsigned long data)
 	g_lock.unlock(flags);
 }
 
+timer_t rt_kptimer_create(Tasklet *timer, void (*handler)(unsigned long), unsigned long data, long, long)
+{
+	if (!timer || !handler)
+		return as_timer_id(0);
+	unsigned long flags = g_lock.lock();
+	long id = give_ptimer_id_locked(timer);
+	if (id) {
+		timer->handler = handler;
+		timer->data = data;
+	}
+	g_lock.unlock(flags);
+	return as_timer_id(id);
+}
+
+timer_t rt_ptimer_create(Tasklet **timer)
+{
+	if (!timer)
+		return as_timer_id(0);
+	Tasklet *t = rt_init_tasklet();
+	if (!t)
+		return as_timer_id(0);
+	unsigned long flags = g_lock.lock();
+	long id = give_ptimer_id_locked(t);
+	g_lock.unlock(flags);
+	if (!id) {
+		rt_delete_tasklet(t);
+		return as_timer_id(0);
+	}
+	*timer = t;
+	return as_timer_id(id);
+}
+
+void rt_ptimer_settime(timer_t timer, const struct itimerspec *value, unsigned long, long flags_in)
+{
+	if (!value)
+		return;
+	unsigned long flags = g_lock.lock();
+	Tasklet *t = ptimer_locked(timer);
+	void (*handler)(unsigned long) = t ? t->handler : nullptr;
+	unsigned long data = t ? t->data : 0;
+	int priority = t ? t->priority : 0;
+	if (t && (t->tx_flags & kAsTimer))
+		remove_locked(t);
+	g_lock.unlock(flags);
+	if (!t || !handler)
+		return;
+	RTIME first = counts_of(value->it_value);
+	if (value->it_value.tv_sec == 0 && value->it_value.tv_nsec == 0)
+		return; // disarmed
+	if (!(flags_in & TIMER_ABSTIME))
+		first += rt_get_time();
+	rt_insert_timer(t, priority, first, counts_of(value->it_interval), handler, data, 0);
+}
+
+int rt_ptimer_overrun(timer_t timer)
+{
+	unsigned long flags = g_lock.lock();
+	Tasklet *t = ptimer_locked(timer);
+	int overrun = t ? t->overrun : 0;
+	g_lock.unlock(flags);
+	return overrun;
+}
+
+void rt_ptimer_gettime(timer_t timer, RTIME timer_times[])
+{
+	unsigned long flags = g_lock.lock();
+	Tasklet *t = ptimer_locked(timer);
+	if (t && timer_times) {
+		RTIME left = t->firing_time - rt_get_time();
+		timer_times[0] = (t->tx_flags & kAsTimer) && left > 0 ? left : -1;
+		timer_times[1] = t->period;
+	}
+	g_lock.unlock(flags);
+}
+
+int rt_ptimer_delete(timer_t timer, long)
+{
+	unsigned long flags = g_lock.lock();
+	Tasklet *t = ptimer_locked(timer);
+	if (t) {
+		remove_locked(t);
+		free_ptimer_slot_locked(static_cast<unsigned>((long)timer - 1));
+	}
+	g_lock.unlock(flags);
+	if (!t)
+		return -kEInval;
+	if (t->tx_flags & kAllocated)
+		rt_delete_tasklet(t);
+	return 0;
+}
+
 // ---- tasklets_glue.h ----
 
 void tx_tasklets_reset(void)
@@ -393,6 +537,7 @@ void tx_tasklets_reset(void)
 	g_lock.reset();
 	zero_bytes(g_cpus, sizeof(g_cpus));
 	zero_bytes(&g_tasklets, sizeof(g_tasklets));
+	g_ptimers_ready = false;
 }
 
 unsigned tx_tasklets_release_owner(const void *owner, int (*within)(const void *adr, const void *owner))
@@ -422,7 +567,22 @@ unsigned tx_tasklets_release_owner(const void *owner, int (*within)(const void *
 			}
 		}
 	}
+	// POSIX timers of the module lose their ids; the structs allocated
+	// here are freed after the lock (O(POSIX_TIMERS)).
+	Tasklet *to_free[POSIX_TIMERS];
+	unsigned nfree = 0;
+	for (unsigned i = 0; g_ptimers_ready && i < POSIX_TIMERS; i++) {
+		Tasklet *t = g_ptimers[i];
+		if (t && of_owner(t)) {
+			remove_locked(t);
+			free_ptimer_slot_locked(i);
+			if (t->tx_flags & kAllocated)
+				to_free[nfree++] = t;
+		}
+	}
 	g_lock.unlock(flags);
+	for (unsigned i = 0; i < nfree; i++)
+		tx_hal_free(to_free[i], sizeof(Tasklet));
 	return n;
 }
 

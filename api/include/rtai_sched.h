@@ -24,6 +24,7 @@
 #define _RTAI_SCHED_H
 
 #include <rtai.h>
+#include <tactus/time_structs.h>
 
 #define RT_SCHED_HIGHEST_PRIORITY 0
 #define RT_SCHED_LOWEST_PRIORITY  0x3fffFfff
@@ -354,6 +355,42 @@ void stop_rt_timer(void);
 void rt_set_oneshot_mode(void);
 void rt_set_periodic_mode(void);
 #define start_rt_timer_ns(period) start_rt_timer(nano2count(period))
+
+/*
+ * RTAI's conversions between counts or nanoseconds and struct timespec or
+ * struct timeval (tactus/time_structs.h), as RTAI's: through nano2count and
+ * count2nano, truncated, for times >= 0. Any context.
+ */
+static inline RTIME timespec2count(const struct timespec *t)
+{
+	return nano2count(t->tv_sec * 1000000000LL + t->tv_nsec);
+}
+static inline void count2timespec(RTIME rt, struct timespec *t)
+{
+	unsigned long nsec = 0;
+	t->tv_sec = (long)rtai_ulldiv((unsigned long long)count2nano(rt), 1000000000, &nsec);
+	t->tv_nsec = (long)nsec;
+}
+static inline RTIME timespec2nanos(const struct timespec *t)
+{
+	return t->tv_sec * 1000000000LL + t->tv_nsec;
+}
+static inline void nanos2timespec(RTIME rt, struct timespec *t)
+{
+	unsigned long nsec = 0;
+	t->tv_sec = (long)rtai_ulldiv((unsigned long long)rt, 1000000000, &nsec);
+	t->tv_nsec = (long)nsec;
+}
+static inline RTIME timeval2count(const struct timeval *t)
+{
+	return nano2count(t->tv_sec * 1000000000LL + t->tv_usec * 1000LL);
+}
+static inline void count2timeval(RTIME rt, struct timeval *t)
+{
+	unsigned long nsec = 0;
+	t->tv_sec = (long)rtai_ulldiv((unsigned long long)count2nano(rt), 1000000000, &nsec);
+	t->tv_usec = (long)(nsec / 1000);
+}
 
 /* ---- FPU and accounting ----------------------------------------------- */
 

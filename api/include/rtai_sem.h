@@ -197,6 +197,13 @@ static inline int rt_psem_destroy(psem_t *sem)
 	return -EBUSY;
 }
 static inline int rt_psem_wait(psem_t *sem) { return rt_sem_wait(sem) < SEM_TIMOUT ? 0 : -1; }
+/* Wait until the absolute time 'abstime' at most (the co-kernel's time in
+ * nanoseconds, rt_get_time_ns's scale): 0, or -1 when it timed out or the
+ * wait failed (RTAI). */
+static inline int rt_psem_timedwait(psem_t *sem, struct timespec *abstime)
+{
+	return rt_sem_wait_until(sem, timespec2count(abstime)) < SEM_TIMOUT ? 0 : -1;
+}
 static inline int rt_psem_trywait(psem_t *sem) { return rt_sem_wait_if(sem) > 0 ? 0 : -EAGAIN; }
 static inline int rt_psem_post(psem_t *sem) { return rt_sem_signal(sem); }
 /* *sval: the units free now (a negative count reads as 0 or below). */
@@ -224,6 +231,11 @@ static inline int rt_pmutex_destroy(pmutex_t *mutex)
 }
 static inline int rt_pmutex_lock(pmutex_t *mutex) { return rt_sem_wait(mutex) < SEM_TIMOUT ? 0 : -EINVAL; }
 static inline int rt_pmutex_trylock(pmutex_t *mutex) { return rt_sem_wait_if(mutex) > 0 ? 0 : -EBUSY; }
+/* Lock it, waiting until 'abstime' at most (as rt_psem_timedwait): 0 or -1. */
+static inline int rt_pmutex_timedlock(pmutex_t *mutex, struct timespec *abstime)
+{
+	return rt_sem_wait_until(mutex, timespec2count(abstime)) < SEM_TIMOUT ? 0 : -1;
+}
 static inline int rt_pmutex_unlock(pmutex_t *mutex) { return rt_sem_signal(mutex); }
 #endif /* EINVAL */
 

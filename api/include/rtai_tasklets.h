@@ -89,6 +89,55 @@ void rt_get_timer_times(struct rt_tasklet_struct *timer, RTIME timer_times[]);
  * behind, since its insert. RTAI declares this and never counts. */
 RTIME rt_get_timer_overrun(struct rt_tasklet_struct *timer);
 
+/* ---- POSIX timers (RTAI's rt_ptimer_*) -------------------------------- */
+
+/*
+ * A timer named by a timer_t, set by a struct itimerspec, over the timers
+ * above. POSIX_TIMERS of them at once. Ids start at 1: 0 means none was
+ * made.
+ *
+ * rt_kptimer_create: give 'timer' (the caller's struct, zeroed, or one from
+ * rt_init_tasklet) an id, with handler(data) for its firings. 'pid' and
+ * 'thread' are RTAI's user-space links: pass 0. Returns the id, or 0 for a
+ * NULL timer or handler, a timer that has an id already, or no free id.
+ * Any context.
+ *
+ * rt_ptimer_create: the same with a struct allocated here (Linux context),
+ * its address stored in *timer; it has no handler until
+ * rt_set_timer_handler gives it one. Returns the id or 0 (also when memory
+ * or ids are short, or outside Linux context).
+ */
+timer_t rt_kptimer_create(struct rt_tasklet_struct *timer, void (*handler)(unsigned long), unsigned long data,
+			  long pid, long thread);
+timer_t rt_ptimer_create(struct rt_tasklet_struct **timer);
+
+/*
+ * Arm (or disarm) it: it_value is the first firing, from now, or with
+ * flags TIMER_ABSTIME the absolute time on rt_get_time_ns's scale; a zero
+ * it_value disarms it. it_interval is the period (0: one firing). The
+ * handler runs at the struct's priority (0, RTAI's, unless
+ * rt_set_timer_priority changed it). 'data' is RTAI's user-space link:
+ * pass 0. The first arming on a CPU must come from Linux context (it makes
+ * that CPU's timers manager; see rt_insert_timer); a bad id, a timer
+ * without a handler, or a first arming from a task does nothing.
+ */
+void rt_ptimer_settime(timer_t timer, const struct itimerspec *value, unsigned long data, long flags);
+
+/* Periods skipped since the last arming (rt_get_timer_overrun); 0 for a
+ * bad id. Any context. */
+int rt_ptimer_overrun(timer_t timer);
+
+/* As rt_get_timer_times: [0] counts to the next firing (-1: due, past or
+ * disarmed), [1] the period. Nothing for a bad id. Any context. */
+void rt_ptimer_gettime(timer_t timer, RTIME timer_times[]);
+
+/* Disarm it and free its id; a struct rt_ptimer_create (or
+ * rt_init_tasklet) allocated is freed (Linux context for that). Returns 0,
+ * or -EINVAL for a bad id. 'space' is RTAI's user-space flag: pass 0. */
+int rt_ptimer_delete(timer_t timer, long space);
+
+#define POSIX_TIMERS 128
+
 #define rt_init_timer rt_init_tasklet
 #define rt_delete_timer rt_delete_tasklet
 #define rt_set_timer_handler rt_set_tasklet_handler

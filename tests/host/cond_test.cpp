@@ -164,6 +164,54 @@ TEST_F(Cond, PosixLikeSemaphoreAndMutexForms)
 	EXPECT_EQ(rt_pmutex_destroy(&pm), 0);
 }
 
+TEST_F(Cond, TimedPosixLikeFormsTakeAnAbsoluteTimespec)
+{
+	psem_t s{};
+	ASSERT_EQ(rt_psem_init(&s, 0, 0), 0);
+	pmutex_t pm{};
+	ASSERT_EQ(rt_pmutex_init(&pm, nullptr), 0);
+	start(b, 4, [&] {
+		trace.add("b:" + std::to_string(rt_pmutex_lock(&pm)));
+		rt_sleep(300);
+		rt_pmutex_unlock(&pm);
+	});
+	start(a, 5, [&] {
+		timespec until{0, 100}; // absolute: 100 ns on the co-kernel clock
+		trace.add("a:" + std::to_string(rt_psem_timedwait(&s, &until)));
+		until.tv_nsec = 250;
+		trace.add("a:" + std::to_string(rt_psem_timedwait(&s, &until))); // posted at 150
+		trace.add("a:" + std::to_string(rt_pmutex_timedlock(&pm, &until))); // b has it past 250
+		until.tv_nsec = 999;
+		trace.add("a:" + std::to_string(rt_pmutex_timedlock(&pm, &until))); // b unlocks at 300
+		rt_pmutex_unlock(&pm);
+	});
+	run(150);
+	EXPECT_EQ(rt_psem_post(&s), 0);
+	run(500);
+	EXPECT_EQ(trace.str(), "b:0@0 a:-1@100 a:0@150 a:-1@250 a:0@300");
+	EXPECT_EQ(rt_psem_destroy(&s), 0);
+	EXPECT_EQ(rt_pmutex_destroy(&pm), 0);
+}
+
+TEST_F(Cond, TimespecAndTimevalConversionsAsRtais)
+{
+	// The host's time base counts nanoseconds: counts and nanoseconds agree.
+	timespec ts{3, 250};
+	EXPECT_EQ(timespec2count(&ts), 3000000250LL);
+	EXPECT_EQ(timespec2nanos(&ts), 3000000250LL);
+	count2timespec(5000000007LL, &ts);
+	EXPECT_EQ(ts.tv_sec, 5);
+	EXPECT_EQ(ts.tv_nsec, 7);
+	nanos2timespec(999999999LL, &ts);
+	EXPECT_EQ(ts.tv_sec, 0);
+	EXPECT_EQ(ts.tv_nsec, 999999999);
+	timeval tv{2, 5};
+	EXPECT_EQ(timeval2count(&tv), 2000005000LL);
+	count2timeval(1000001999LL, &tv); // microseconds truncated, as RTAI's
+	EXPECT_EQ(tv.tv_sec, 1);
+	EXPECT_EQ(tv.tv_usec, 1);
+}
+
 } // namespace
 
 namespace {

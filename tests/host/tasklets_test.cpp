@@ -5,6 +5,8 @@
 
 #include <rtai_tasklets.h>
 
+#include <cstring>
+
 using namespace txtest;
 
 namespace {
@@ -205,7 +207,7 @@ TEST_F(Tasklets, BadTimerCallsAndAllocatedTasklets)
 
 TEST_F(Tasklets, AnUnloadedModulesTimersGo)
 {
-	static char module[64]; // stands for the module's memory
+	alignas(16) static char module[256]; // stands for the module's memory
 	rt_tasklet_struct *in_module = reinterpret_cast<rt_tasklet_struct *>(module);
 	ASSERT_EQ(rt_insert_timer(in_module, 5, 100, 100, record, 1, 0), 0);
 	ASSERT_EQ(rt_insert_timer(&t2, 5, 150, 0, record, 2, 0), 0);
@@ -220,6 +222,126 @@ TEST_F(Tasklets, AnUnloadedModulesTimersGo)
 	run(500);
 	EXPECT_EQ(trace.str(), "t1@100 t2@150");
 	EXPECT_EQ(rt_find_tasklet_by_id(9), &t3);
+}
+
+itimerspec spec(long value_ns, long interval_ns)
+{
+	itimerspec v{};
+	v.it_value.tv_sec = value_ns / 1000000000;
+	v.it_value.tv_nsec = value_ns % 1000000000;
+	v.it_interval.tv_sec = interval_ns / 1000000000;
+	v.it_interval.tv_nsec = interval_ns % 1000000000;
+	return v;
+}
+
+TEST_F(Tasklets, PosixTimersArmRearmAndDisarm)
+{
+	timer_t id = rt_kptimer_create(&t1, record, 1, 0, 0);
+	ASSERT_EQ((long)id, 1); // ids start at 1: 0 means none
+	EXPECT_EQ((long)rt_kptimer_create(&t1, record, 1, 0, 0), 0); // has one already
+	itimerspec v = spec(100, 50); // relative: now (0) + 100, then every 50
+	rt_ptimer_settime(id, &v, 0, 0);
+	run(210);
+	EXPECT_EQ(trace.str(), "t1@100 t1@150 t1@200");
+	RTIME times[2] = {};
+	rt_ptimer_gettime(id, times);
+	EXPECT_EQ(times[0], 40);
+	EXPECT_EQ(times[1], 50);
+	v = spec(400, 0); // absolute, once: rearming replaces the periodic arming
+	rt_ptimer_settime(id, &v, 0, TIMER_ABSTIME);
+	run(300);
+	EXPECT_EQ(trace.str(), "t1@100 t1@150 t1@200 t1@400");
+	rt_ptimer_gettime(id, times);
+	EXPECT_EQ(times[0], -1);
+	v = spec(100, 100);
+	rt_ptimer_settime(id, &v, 0, 0); // 610, 710, ...
+	run(250);
+	v = spec(0, 100); // a zero it_value disarms
+	rt_ptimer_settime(id, &v, 0, 0);
+	run(500);
+	EXPECT_EQ(trace.str(), "t1@100 t1@150 t1@200 t1@400 t1@610 t1@710");
+	EXPECT_EQ(rt_ptimer_overrun(id), 0);
+	EXPECT_EQ(rt_ptimer_delete(id, 0), 0);
+	EXPECT_EQ(rt_ptimer_delete(id, 0), -EINVAL); // the id is free now
+	EXPECT_EQ((long)rt_kptimer_create(&t1, record, 1, 0, 0), 1); // and given again
+	EXPECT_EQ(rt_ptimer_delete((timer_t)1, 0), 0);
+}
+
+TEST_F(Tasklets, PosixTimersCountOverrunsAndNeedTheirId)
+{
+	ASSERT_EQ(spawn(a, 0, [&] { work(350); }), 0);
+	timer_t id = rt_kptimer_create(&t1, record, 1, 0, 0);
+	ASSERT_NE((long)id, 0);
+	itimerspec v = spec(100, 100);
+	rt_ptimer_settime(id, &v, 0, 0);
+	rt_task_resume(&a);
+	run(120); // the task holds the CPU until 350: 200 and 300 are skipped
+	EXPECT_EQ(trace.str(), "t1@350 t1@400");
+	EXPECT_EQ(rt_ptimer_overrun(id), 2);
+	// Bad ids do nothing.
+	RTIME times[2] = {7, 7};
+	rt_ptimer_gettime((timer_t)0, times);
+	rt_ptimer_gettime((timer_t)(POSIX_TIMERS + 1), times);
+	EXPECT_EQ(times[0], 7);
+	EXPECT_EQ(rt_ptimer_overrun((timer_t)5), 0);
+	rt_ptimer_settime((timer_t)5, &v, 0, 0);
+	EXPECT_EQ(rt_ptimer_delete((timer_t)-1, 0), -EINVAL);
+	EXPECT_EQ((long)rt_kptimer_create(nullptr, record, 0, 0, 0), 0);
+	EXPECT_EQ((long)rt_kptimer_create(&t2, nullptr, 0, 0, 0), 0);
+	EXPECT_EQ(rt_ptimer_delete(id, 0), 0);
+	run(500);
+	EXPECT_EQ(trace.str(), "t1@350 t1@400"); // deleted: disarmed
+}
+
+TEST_F(Tasklets, PosixTimersAllocatedRunOutAndAreFreed)
+{
+	managers_expected = 0;
+	rt_tasklet_struct *t = nullptr;
+	timer_t id = rt_ptimer_create(&t);
+	ASSERT_NE((long)id, 0);
+	ASSERT_NE(t, nullptr);
+	itimerspec v = spec(100, 0);
+	rt_ptimer_settime(id, &v, 0, 0); // no handler yet: nothing armed
+	run(200);
+	EXPECT_EQ(trace.str(), "");
+	// Every other id, then none is left.
+	static rt_tasklet_struct many[POSIX_TIMERS];
+	for (int i = 0; i < POSIX_TIMERS - 1; i++)
+		ASSERT_NE((long)rt_kptimer_create(&many[i], record, 0, 0, 0), 0) << i;
+	EXPECT_EQ((long)rt_kptimer_create(&many[POSIX_TIMERS - 1], record, 0, 0, 0), 0);
+	rt_tasklet_struct *t2p = nullptr;
+	EXPECT_EQ((long)rt_ptimer_create(&t2p), 0); // and its struct freed again
+	EXPECT_EQ(t2p, nullptr);
+	for (long i = 1; i <= POSIX_TIMERS; i++)
+		if (i != (long)id)
+			EXPECT_EQ(rt_ptimer_delete((timer_t)i, 0), 0);
+	EXPECT_EQ(rt_ptimer_delete(id, 0), 0); // frees *t: the harness checks no memory is left
+}
+
+TEST_F(Tasklets, AnUnloadedModulesPosixTimersLoseTheirIds)
+{
+	alignas(16) static char module[256];
+	auto *in_module = reinterpret_cast<rt_tasklet_struct *>(module);
+	std::memset(module, 0, sizeof(module));
+	timer_t a_id = rt_kptimer_create(in_module, record, 1, 0, 0);
+	rt_tasklet_struct *allocated = nullptr;
+	timer_t b_id = rt_ptimer_create(&allocated);
+	rt_set_timer_handler(allocated, record); // a handler outside the module
+	timer_t c_id = rt_kptimer_create(&t3, record, 3, 0, 0);
+	itimerspec v = spec(100, 100);
+	rt_ptimer_settime(a_id, &v, 0, 0);
+	rt_ptimer_settime(c_id, &v, 0, 0);
+	auto within = [](const void *adr, const void *owner) {
+		auto a = reinterpret_cast<uintptr_t>(adr), o = reinterpret_cast<uintptr_t>(owner);
+		return int(a >= o && a < o + sizeof(module));
+	};
+	run(120);
+	EXPECT_EQ(tx_tasklets_release_owner(module, within), 1u); // the armed one in its list
+	EXPECT_EQ(rt_ptimer_delete(a_id, 0), -EINVAL);            // its id went with it
+	run(100);
+	EXPECT_EQ(trace.str(), "t1@100 t3@100 t3@200");
+	EXPECT_EQ(rt_ptimer_delete(b_id, 0), 0);
+	EXPECT_EQ(rt_ptimer_delete(c_id, 0), 0);
 }
 
 } // namespace

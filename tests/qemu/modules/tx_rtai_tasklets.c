@@ -7,7 +7,11 @@
  * semaphore, and a tasklet run by rt_exec_tasklet. With leave=1 the module
  * keeps a periodic timer inserted at its exit: the scheduler must remove it
  * at the unload (dmesg says so) before the handler's code goes.
- * Prints "tx_rtai_tasklets: PASS|FAIL <name> (...)"; 6 checks at load.
+ * Beside them, a POSIX timer (rt_kptimer_create, rt_ptimer_settime with a
+ * struct itimerspec: first firing 1 ms from now, then every 2 ms) counted
+ * the same way and deleted, and the waiting task first times out in
+ * rt_psem_timedwait at an absolute struct timespec 1 ms ahead.
+ * Prints "tx_rtai_tasklets: PASS|FAIL <name> (...)"; 8 checks at load.
  */
 #include <linux/delay.h>
 #include <linux/module.h>
@@ -21,10 +25,12 @@
 static int leave;
 module_param(leave, int, 0444);
 
-static struct rt_tasklet_struct periodic, oneshot, leftover, tasklet;
+static struct rt_tasklet_struct periodic, oneshot, leftover, tasklet, posix;
 static RT_TASK waiter;
 static SEM sem;
-static volatile int calls, waiter_woken, tasklet_ran;
+static psem_t psem;
+static volatile int calls, waiter_woken, tasklet_ran, posix_calls, timedwait_result = 1;
+static volatile long long timedwait_waited;
 static volatile long long late_max_ns;
 
 TX_CHECKS("tx_rtai_tasklets")
@@ -44,8 +50,16 @@ static void periodic_handler(unsigned long data)
 
 static void oneshot_handler(unsigned long data) { rt_sem_signal((SEM *)data); }
 
+static void posix_handler(unsigned long data) { posix_calls++; }
+
 static void waiter_body(long arg)
 {
+	struct timespec until;
+	RTIME start = rt_get_time();
+
+	count2timespec(start + nano2count(1000000), &until);
+	timedwait_result = rt_psem_timedwait(&psem, &until);
+	timedwait_waited = count2nano(rt_get_time() - start);
 	if (rt_sem_wait(&sem) < RTE_LOWERR)
 		waiter_woken = 1;
 }
@@ -61,15 +75,35 @@ static int __init tx_rtai_tasklets_init(void)
 	int ret, n;
 	bool ok;
 
+	struct itimerspec every_2ms = { .it_value = { 0, 1000000 }, .it_interval = { 0, 2000000 } };
+	RTIME posix_removed, posix_overruns, posix_times[2] = { 0, 0 };
+	timer_t posix_id;
+
 	late_max_ns = -1;
 	rt_sem_init(&sem, 0);
+	rt_psem_init(&psem, 0, 0);
 	ret = rt_task_init_cpuid(&waiter, waiter_body, 0, 8192, 5, 0, NULL, 0);
 	if (!ret)
 		ret = rt_task_resume(&waiter);
 	ret = ret ?: rt_insert_timer(&periodic, 10, now + nano2count(1000000), nano2count(1000000), periodic_handler, 0, 0);
 	ret = ret ?: rt_insert_timer(&oneshot, 10, now + nano2count(5000000), 0, oneshot_handler, (unsigned long)&sem, 0);
-	check(ret == 0, "timers-inserted", "%lld %lld", ret, 0);
-	msleep(200);
+	posix_id = rt_kptimer_create(&posix, posix_handler, 0, 0, 0);
+	if (!ret && posix_id)
+		rt_ptimer_settime(posix_id, &every_2ms, 0, 0);
+	check(ret == 0 && posix_id, "timers-inserted", "%lld, posix id %lld", ret, (long long)posix_id);
+	msleep(50);
+	posix_overruns = rt_ptimer_overrun(posix_id);
+	rt_ptimer_gettime(posix_id, posix_times);
+	ret = rt_ptimer_delete(posix_id, 0);
+	posix_removed = rt_get_time();
+	n = posix_calls;
+	expected = (posix_removed - now - nano2count(1000000)) / nano2count(2000000) + 1;
+	check(!ret && n + posix_overruns >= expected - 1 && n + posix_overruns <= expected + 1 &&
+	      posix_times[1] == nano2count(2000000), "posix-timer-calls-then-deleted",
+	      "%lld calls and overruns, %lld due until the deletion", n + posix_overruns, expected);
+	check(timedwait_result == -1 && timedwait_waited >= 1000000 - count2nano(1), "psem-timedwait-timespec",
+	      "result %lld after %lld ns", timedwait_result, timedwait_waited);
+	msleep(150);
 	overruns = rt_get_timer_overrun(&periodic);
 	rt_remove_timer(&periodic);
 	removed = rt_get_time();
@@ -99,6 +133,7 @@ static void __exit tx_rtai_tasklets_exit(void)
 {
 	rt_task_delete(&waiter);
 	rt_sem_delete(&sem);
+	rt_psem_destroy(&psem);
 	/* leave=1: 'leftover' stays inserted on purpose */
 }
 

@@ -11,7 +11,9 @@
 # Then RTAI's timers and tasklets (tx_rtai_tasklets.c): a 1 ms periodic
 # timer for 200 ms (one call per period until its removal, give or take one, none after, each late by
 # less than 20 ms), a oneshot timer waking a task, a tasklet found by id and
-# executed; twice, the second time with a periodic timer left inserted at
+# executed, a POSIX timer armed by a struct itimerspec (counted as the
+# periodic one, then deleted), rt_psem_timedwait timing out at an absolute
+# struct timespec; twice, the second time with a periodic timer left inserted at
 # the module's exit, which the scheduler removes at the unload.
 # Then RTAI's real-time heaps (tx_rtai_heap.c): the global heap, a named
 # block, a group heap and an rtheap_t, from Linux and from a task that
@@ -31,7 +33,7 @@ for leave in 0 1; do
 	tx_check "tasklets$leave-insmod" insmod $M/tx_rtai_tasklets.ko leave=$leave
 	dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_tasklets"
 	n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_tasklets: PASS")
-	tx_check "tasklets$leave-all-checks-pass ($n of 6)" test "$n" = 6
+	tx_check "tasklets$leave-all-checks-pass ($n of 8)" test "$n" = 8
 	tx_check "tasklets$leave-rmmod" rmmod tx_rtai_tasklets
 	if [ $leave = 1 ]; then
 		tx_check tasklets1-removed-by-the-scheduler sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'tactus: module tx_rtai_tasklets left 1 timer(s) or tasklet(s)'"
