@@ -59,12 +59,14 @@ TX_SCHED_FREESTANDING := \
 	sched/faults.cpp \
 	sched/user_timers.cpp \
 	sched/wait.cpp \
+	sched/poll.cpp \
 	sched/pi.cpp \
 	sched/info.cpp \
 	ipc/semaphore.cpp \
 	ipc/mailbox.cpp \
 	ipc/message.cpp \
 	ipc/event_flags.cpp \
+	ipc/poll.cpp \
 	lib/muldiv.cpp \
 	api/rtai_sched.cpp \
 	api/rtai_hal.cpp \

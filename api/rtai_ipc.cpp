@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 // api/rtai_ipc.cpp - rtai_sem.h, rtai_mbx.h and rtai_msg.h over ipc/.
+#include "../ipc/poll.hpp"
 #include "api_internal.hpp"
 
 using namespace tx;
@@ -28,6 +29,28 @@ RT_TASK *as_rt(Task *t) { return rt_task_of(t); }
 } // namespace
 
 extern "C" {
+
+// ---- rt_poll ----
+
+int rt_poll(struct rt_poll_s *pdsa, unsigned long nr, RTIME timeout)
+{
+	static_assert(RT_POLL_MAX == kMaxPollLinks, "rtai_sem.h says the bound");
+	if (nr > RT_POLL_MAX || (nr && !pdsa))
+		return kRteObjInvalid;
+	PollRequest reqs[RT_POLL_MAX];
+	for (unsigned long i = 0; i < nr; i++) {
+		if (pdsa[i].forwhat < RT_POLL_MBX_RECV || pdsa[i].forwhat > RT_POLL_SEM_WAIT_ONE)
+			return kRteObjInvalid;
+		reqs[i].object = pdsa[i].what;
+		reqs[i].what = static_cast<PollFor>(pdsa[i].forwhat);
+	}
+	Count deadline = timeout == 0 ? kForever : timeout < 0 ? deadline_after(-timeout) : timeout;
+	int result = poll(reqs, static_cast<unsigned>(nr), deadline, timeout == 1);
+	for (unsigned long i = 0; i < nr; i++)
+		if (reqs[i].done)
+			pdsa[i].what = reqs[i].result == kOk ? nullptr : reinterpret_cast<void *>(static_cast<long>(reqs[i].result));
+	return result;
+}
 
 // ---- Semaphores ----
 

@@ -53,6 +53,9 @@ int state_bits(const Task *t)
 	case Wait::Mailbox:
 		bits |= RT_SCHED_MBXSUSP;
 		break;
+	case Wait::Poll:
+		bits |= RT_SCHED_POLL;
+		break;
 	default:
 		break;
 	}
@@ -127,6 +130,8 @@ int rt_task_masked_unblock(RT_TASK *task, unsigned long mask)
 		waits |= wait_bit(Wait::Return);
 	if (mask & RT_SCHED_MBXSUSP)
 		waits |= wait_bit(Wait::Mailbox);
+	if (mask & RT_SCHED_POLL)
+		waits |= wait_bit(Wait::Poll);
 	return g_sched.unblock(task_of(task), waits, (mask & RT_SCHED_SUSPENDED) != 0);
 }
 

@@ -29,6 +29,7 @@ int Mailbox::init(size_t size, bool fifo_order)
 	for (int side = 0; side < 2; side++) {
 		active_[side] = nullptr;
 		turn_[side].init(fifo_order ? QueueOrder::Fifo : QueueOrder::Priority);
+		poll_[side].init();
 	}
 	magic_ = kMagic;
 	g_sched.ipc_leave(flags);
@@ -49,6 +50,7 @@ int Mailbox::destroy()
 		if (active_[side] && active_[side]->wait == Wait::Mailbox)
 			g_sched.wake(active_[side], kRteObjRemoved);
 		active_[side] = nullptr;
+		poll_[side].fire_all(kRteObjRemoved);
 	}
 	DeferredBlock *block = block_;
 	block_ = nullptr;
@@ -107,8 +109,11 @@ size_t Mailbox::move(Side side, char *buf, size_t n)
 {
 	TX_IPC_LOCK_HELD();
 	size_t moved = side == kSend ? put(buf, n) : take(buf, n);
-	if (moved)
-		wake_active(side == kSend ? kReceive : kSend);
+	if (moved) {
+		Side other = side == kSend ? kReceive : kSend;
+		wake_active(other);
+		poll_[other].fire_all(kOk);
+	}
 	return moved;
 }
 

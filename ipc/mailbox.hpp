@@ -10,9 +10,11 @@
 //     RTE_PERM (bytes already moved stay moved);
 //   _wp, _wg, _if, ovrwr: the number of bytes NOT transferred.
 // Bounds: each call copies its bytes (O(size)) plus O(1) queue work, plus
-// the wait-queue insert when it has to wait for its turn.
+// the wait-queue insert when it has to wait for its turn, plus the wakes of
+// the other side's pollers (O(pollers)) when bytes moved.
 #pragma once
 
+#include "../sched/poll.hpp"
 #include "../sched/scheduler.hpp"
 
 namespace tx {
@@ -36,6 +38,11 @@ public:
 	int peek(void *msg, size_t n);
 	bool valid() const { return magic_ == kMagic; }
 	size_t used() const { return used_; }
+	// rt_poll (ipc/poll.hpp), IPC lock held: whether bytes wait to be
+	// received / room waits to be filled, and the pollers of each (all are
+	// woken when bytes arrive / leave).
+	bool poll_ready(bool send) const { return send ? space() > 0 : used_ > 0; }
+	PollList &poll_list(bool send) { return poll_[send ? kSend : kReceive]; }
 
 private:
 	static constexpr uint32_t kMagic = 0x3b0c3b0c;
@@ -56,6 +63,7 @@ private:
 	size_t used_;
 	Task *active_[2];    // the sender and the receiver holding their turn
 	WaitQueue turn_[2];  // tasks waiting for their turn
+	PollList poll_[2];   // rt_poll: RT_POLL_MBX_SEND, RT_POLL_MBX_RECV
 };
 
 } // namespace tx

@@ -20,6 +20,8 @@ int Semaphore::init(int value, int type)
 	barrier_ = 0;
 	waiters_.init((type & kSemFifoQueue) ? QueueOrder::Fifo : QueueOrder::Priority);
 	pi_.init();
+	poll_one_.init();
+	poll_all_.init();
 	switch (kind) {
 	case SemKind::Counting:
 		count_ = value;
@@ -47,6 +49,8 @@ int Semaphore::destroy()
 	magic_ = 0;
 	while (Task *w = queue().first())
 		g_sched.wake(w, kRteObjRemoved);
+	poll_one_.fire_all(kRteObjRemoved);
+	poll_all_.fire_all(kRteObjRemoved);
 	if (Task *owner = pi_.owner) {
 		g_sched.pi_disown(&pi_);
 		g_sched.resources_changed(owner);
@@ -70,6 +74,7 @@ int Semaphore::signal()
 		count_++;
 		if (kind_ == SemKind::Binary && count_ > 1)
 			count_ = 1;
+		units_freed();
 	}
 	g_sched.ipc_leave(flags);
 	return result;
@@ -203,10 +208,25 @@ void Semaphore::release_unit()
 {
 	TX_IPC_LOCK_HELD();
 	count_++;
-	if (Task *w = waiters_.first())
+	if (Task *w = waiters_.first()) {
 		g_sched.wake(w, count_);
-	else if (kind_ == SemKind::Binary && count_ > 1)
-		count_ = 1;
+	} else {
+		if (kind_ == SemKind::Binary && count_ > 1)
+			count_ = 1;
+		units_freed();
+	}
+}
+
+// IPC lock held. A unit is free with no waiter to take it: one poller of
+// the WAIT_ONE list and every one of the WAIT_ALL list learn of it.
+// O(1) + O(WAIT_ALL pollers) wakes.
+void Semaphore::units_freed()
+{
+	TX_IPC_LOCK_HELD();
+	if (count_ <= 0)
+		return;
+	poll_one_.fire_one(kOk);
+	poll_all_.fire_all(kOk);
 }
 
 // A wait that ended without the unit it queued for gives it back (a signal
@@ -219,6 +239,7 @@ void Semaphore::give_back_unit()
 		count_++;
 		if (kind_ == SemKind::Binary && count_ > 1)
 			count_ = 1;
+		units_freed();
 	}
 	g_sched.ipc_leave(flags);
 }
@@ -265,8 +286,10 @@ int Semaphore::res_release(Task *me)
 		return kOk;
 	g_sched.pi_disown(&pi_);
 	g_sched.pi_hand_over(&pi_);
-	if (!pi_.owner)
+	if (!pi_.owner) {
 		count_ = 1;
+		units_freed();
+	}
 	g_sched.resources_changed(me);
 	return kOk;
 }

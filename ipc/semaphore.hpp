@@ -16,6 +16,7 @@
 // O(waiters).
 #pragma once
 
+#include "../sched/poll.hpp"
 #include "../sched/scheduler.hpp"
 
 namespace tx {
@@ -58,6 +59,10 @@ public:
 	int cond_signal();
 	bool valid() const { return magic_ == kMagic; }
 	Task *owner() const { return pi_.owner; }
+	// rt_poll (ipc/poll.hpp), IPC lock held: whether a wait would take a
+	// unit now, and the pollers woken one per freed unit / all at once.
+	bool poll_ready() const { return count_ > 0; }
+	PollList &poll_list(bool all) { return all ? poll_all_ : poll_one_; }
 
 private:
 	static constexpr uint32_t kMagic = 0x5e3a5e3a;
@@ -65,6 +70,7 @@ private:
 	int res_release(Task *me);
 	void give_back_unit();
 	void release_unit();
+	void units_freed();
 	WaitQueue &queue() { return kind_ == SemKind::Resource ? pi_.waiters : waiters_; }
 
 	uint32_t magic_;
@@ -74,6 +80,7 @@ private:
 	int barrier_;      // rt_sem_wait_barrier: the tasks it holds back, 0: not a barrier
 	WaitQueue waiters_;
 	PiResource pi_;
+	PollList poll_one_, poll_all_; // RT_POLL_SEM_WAIT_ONE / _ALL
 };
 
 } // namespace tx

@@ -59,6 +59,8 @@ const char *wait_name(Wait w)
 		return "mailbox";
 	case Wait::Bits:
 		return "bits";
+	case Wait::Poll:
+		return "poll";
 	default:
 		return "";
 	}

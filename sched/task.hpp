@@ -33,6 +33,7 @@ enum class Wait : uint8_t {
 	Return,    // rt_rpc*: received, waiting for rt_return
 	Mailbox,   // rt_mbx_send*/receive*
 	Bits,      // rt_bits_wait* (event flags)
+	Poll,      // rt_poll: on several objects at once (sched/poll.hpp)
 };
 
 // A set of waits (masked_unblock): one bit per Wait.
@@ -42,6 +43,7 @@ constexpr uint32_t wait_bit(Wait w) { return 1u << static_cast<unsigned>(w); }
 enum class TaskState : uint8_t { Ready, Running, Suspended, Delayed, Blocked, PeriodicWait, Dead };
 
 struct PiResource;
+struct PollLink;
 struct Task;
 
 // Tasks blocked on one object, in FIFO or priority order (RTAI's FIFO_Q /
@@ -192,6 +194,11 @@ struct Task {
 	// and masks, and the mask that satisfied its test. [ipc]
 	unsigned long bits_test_masks, bits_exit_masks, bits_seen;
 	uint8_t bits_test, bits_exit;
+
+	// rt_poll: the links the task put into its objects' poll lists (on
+	// its stack) while it waits in Wait::Poll, and how many. [ipc]
+	PollLink *poll_links;
+	unsigned poll_count;
 
 	// Priority inheritance: resource semaphores this task holds
 	// (PiResource::owner_link nodes). [both]: runnable() reads it.

@@ -3,6 +3,7 @@
 // what ipc/ builds semaphores, mailboxes and messages on.
 #include "../lib/assert.hpp"
 #include "errors.hpp"
+#include "poll.hpp"
 #include "scheduler.hpp"
 
 namespace tx {
@@ -57,6 +58,12 @@ void Scheduler::wake(Task *t, int result)
 	TX_ASSERT_LOCKED(ipc_lock_.held_here());
 	if (t->wait_queue)
 		WaitQueue::remove(t);
+	if (__builtin_expect(t->poll_count != 0, 0)) { // rt_poll: O(kMaxPollLinks)
+		for (unsigned i = 0; i < t->poll_count; i++)
+			t->poll_links[i].node.unlink();
+		t->poll_links = nullptr;
+		t->poll_count = 0;
+	}
 	t->wait_object = nullptr;
 	t->blocked_pi = nullptr;
 	CpuHold hold(*this, cpu_of(t));

@@ -48,10 +48,11 @@
 #define RT_SCHED_RPC       64
 #define RT_SCHED_RETURN    128
 #define RT_SCHED_MBXSUSP   256
-/* RTAI's states of soft real-time (LXRT) tasks, rt_poll and signals, which
- * Tactus does not have: never set. */
-#define RT_SCHED_SFTRDY    512
+/* Waiting in rt_poll (rtai_sem.h). */
 #define RT_SCHED_POLL      1024
+/* RTAI's states of soft real-time (LXRT) tasks and signals, which Tactus
+ * does not have: never set. */
+#define RT_SCHED_SFTRDY    512
 #define RT_SCHED_SIGSUSP   (1 << 15)
 
 /* rt_task_get_info(): a task's period (counts) and priorities. */

@@ -126,6 +126,37 @@ int rt_sem_wait_timed(SEM *sem, RTIME delay);
 /* The count (see above); RTE_OBJINV for an invalid semaphore. */
 int rt_sem_count(SEM *sem);
 
+/* ---- Waiting on several objects at once (RTAI's rt_poll) -------------- */
+
+/* One object to poll: 'what' a SEM * or an MBX *, 'forwhat' what for. */
+struct rt_poll_s {
+	void *what;
+	unsigned long forwhat;
+};
+#define RT_POLL_NOT_TO_USE   0
+#define RT_POLL_MBX_RECV     1 /* bytes to receive */
+#define RT_POLL_MBX_SEND     2 /* room to send */
+#define RT_POLL_SEM_WAIT_ALL 3 /* a free unit; every poller is told */
+#define RT_POLL_SEM_WAIT_ONE 4 /* a free unit; one poller per freed unit */
+#define RT_POLL_MAX          16 /* objects in one rt_poll at most */
+
+/*
+ * Wait until one of the 'nr' objects of 'pdsa' is ready for what its
+ * entry asks: it reports, it takes nothing (receive or wait with an _if
+ * call next; another task may get there first). 'timeout': 0 waits
+ * without limit, < 0 for -timeout counts, 1 does not wait (reports what is
+ * ready now), > 1 until that absolute time.
+ *
+ * Returns how many entries are ready, each of those with 'what' set to
+ * NULL, or to (void *)RTE_OBJREM if its object was deleted meanwhile (the
+ * others keep their 'what'); with none: 0 (timeout 1, or nr 0 and timeout
+ * 0), RTE_TIMOUT, RTE_UNBLKD, RTE_OBJINV (a NULL or invalid object, a bad
+ * 'forwhat', nr > RT_POLL_MAX), RTE_PERM (it would block in Linux context).
+ * nr 0 with a timeout sleeps until then (RTAI). Bounds: O(nr) under the
+ * IPC lock, plus each object's pollers for the priority-ordered insert.
+ */
+int rt_poll(struct rt_poll_s *pdsa, unsigned long nr, RTIME timeout);
+
 /* ---- Mutexes and condition variables (RTAI's forms over SEM) ---------- */
 
 /* A mutex is a resource semaphore (priority inheritance, recursive): the

@@ -507,6 +507,7 @@ EXPORT_SYMBOL_GPL(rt_ptimer_settime);
 EXPORT_SYMBOL_GPL(rt_ptimer_overrun);
 EXPORT_SYMBOL_GPL(rt_ptimer_gettime);
 EXPORT_SYMBOL_GPL(rt_ptimer_delete);
+EXPORT_SYMBOL_GPL(rt_poll);
 EXPORT_SYMBOL_GPL(rt_cond_wait);
 EXPORT_SYMBOL_GPL(rt_cond_wait_until);
 EXPORT_SYMBOL_GPL(rt_cond_wait_timed);

@@ -312,9 +312,11 @@ TEST_F(Tasklets, PosixTimersAllocatedRunOutAndAreFreed)
 	rt_tasklet_struct *t2p = nullptr;
 	EXPECT_EQ((long)rt_ptimer_create(&t2p), 0); // and its struct freed again
 	EXPECT_EQ(t2p, nullptr);
-	for (long i = 1; i <= POSIX_TIMERS; i++)
-		if (i != (long)id)
+	for (long i = 1; i <= POSIX_TIMERS; i++) {
+		if (i != (long)id) {
 			EXPECT_EQ(rt_ptimer_delete((timer_t)i, 0), 0);
+		}
+	}
 	EXPECT_EQ(rt_ptimer_delete(id, 0), 0); // frees *t: the harness checks no memory is left
 }
 

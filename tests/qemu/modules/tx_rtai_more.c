@@ -24,8 +24,12 @@
  *   qnx       rt_Send / rt_Receive / rt_Reply between two tasks, the
  *             server found by rt_Name_locate; then a proxy triggered from
  *             Linux delivers its message to the server's rt_receivex
+ *   poll      a task polls a semaphore and a mailbox (rt_poll): a message
+ *             sent from Linux wakes it with only the mailbox's entry
+ *             reported, and it receives it; then a poll of the semaphore
+ *             alone times out
  *   realtime  rt_get_real_time_ns() against Linux's CLOCK_REALTIME
- * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 19 checks.
+ * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 21 checks.
  */
 #include <linux/delay.h>
 #include <linux/ktime.h>
@@ -34,6 +38,7 @@
 #include <linux/timekeeping.h>
 
 #include <rtai_bits.h>
+#include <rtai_mbx.h>
 #include <rtai_sched.h>
 #include <rtai_msg.h>
 #include <rtai_sem.h>
@@ -196,6 +201,29 @@ static void watcher_body(long arg)
 	done_b = 1;
 }
 
+/* ---- rt_poll: a semaphore and a mailbox, then the semaphore alone ---- */
+static SEM poll_sem;
+static MBX poll_mbx;
+static struct rt_poll_s polled[2];
+static char poll_msg[8];
+
+static void poller_body(long arg)
+{
+	struct rt_poll_s alone[1] = { { &poll_sem, RT_POLL_SEM_WAIT_ALL } };
+	RTIME start;
+
+	polled[0].what = &poll_sem;
+	polled[0].forwhat = RT_POLL_SEM_WAIT_ONE;
+	polled[1].what = &poll_mbx;
+	polled[1].forwhat = RT_POLL_MBX_RECV;
+	ret_a = rt_poll(polled, 2, -nano2count(2000000000LL));
+	mark_a = rt_mbx_receive_if(&poll_mbx, poll_msg, 5);
+	start = rt_get_time();
+	ret_b = rt_poll(alone, 1, -nano2count(3000000));
+	t_a = rt_get_time() - start;
+	done_a = 1;
+}
+
 /* ---- QNX-style messages and a proxy: b serves a's rt_Send, then takes
  * one message of a proxy triggered from Linux ---- */
 static RT_TASK *proxy;
@@ -320,6 +348,20 @@ static int __init tx_rtai_more_init(void)
 	      "bits-left-and-deleted", "flags %lld", 6, 0);
 	stop(&ta);
 	stop(&tb);
+
+	reset();
+	rt_sem_init(&poll_sem, 0);
+	rt_mbx_init(&poll_mbx, 16);
+	ok = !start(&ta, poller_body, 10);
+	msleep(20);
+	ok = ok && rt_mbx_send_if(&poll_mbx, "ping", 5) == 0 && wait_done(&done_a);
+	check(ok && ret_a == 1 && polled[0].what == &poll_sem && polled[1].what == NULL && mark_a == 0 &&
+	      !strcmp(poll_msg, "ping"), "poll-woken-by-the-mailbox", "rt_poll %lld, receive %lld", ret_a, mark_a);
+	check(ret_b == RTE_TIMOUT && count2nano(t_a) >= 3000000 - count2nano(1), "poll-timed-out",
+	      "rt_poll %lld after %lld ns", ret_b, count2nano(t_a));
+	stop(&ta);
+	rt_mbx_delete(&poll_mbx);
+	rt_sem_delete(&poll_sem);
 
 	reset();
 	ok = !start(&tb, qnx_name_body, 10);
