@@ -12,6 +12,14 @@ using namespace tx;
 
 namespace {
 
+// rtai_cli()'s state to go back to, per CPU: written and read only by that
+// CPU, masked.
+struct LocalCli {
+	bool masked;
+	unsigned long outer;
+};
+constinit LocalCli g_local_cli[kMaxCpus]{};
+
 // One lock for all CPUs, recursive per CPU: a CPU that holds it only masks.
 struct GlobalLock {
 	SpinLock lock;
@@ -59,14 +67,49 @@ void rt_global_restore_flags(unsigned long flags)
 
 void rt_global_cli(void) { (void)rt_global_save_flags_and_cli(); }
 
-// Back to the state before rt_global_cli (the port's "unmasked" may carry
-// more, e.g. Linux's own interrupt flag on x86).
+int rt_get_global_lock(void)
+{
+	unsigned long mask = tx_port_irq_save(); // stays masked, as RTAI's cli
+	if (held_here())
+		return 1;
+	g_global.lock.lock(); // masks once more: undone by unlock(1)
+	store_relaxed(&g_global.owner, static_cast<int>(tx_port_cpu()));
+	g_global.outer_mask = mask;
+	return 0;
+}
+
+// The masking stays as rtai_cli's would: rtai_sti or rt_global_sti goes
+// back to the state before rt_get_global_lock.
+void rt_release_global_lock(void)
+{
+	(void)tx_port_irq_save(); // masked from here on, as RTAI's
+	if (!held_here())
+		return;
+	LocalCli &here = g_local_cli[tx_port_cpu()];
+	if (!here.masked) {
+		here.masked = true;
+		here.outer = g_global.outer_mask;
+	}
+	release();
+}
+
+// Back to the state before rt_global_cli or rt_get_global_lock (the port's
+// "unmasked" may carry more, e.g. Linux's own interrupt flag on x86), the
+// lock released; after rt_release_global_lock, or an rtai_cli, back to the
+// state before those; otherwise nothing changes (there is nothing of ours
+// to undo, and "unmasked" is not one state on every port).
 void rt_global_sti(void)
 {
-	unsigned long mask = 0;
+	unsigned long mask = tx_port_irq_save();
 	if (held_here()) {
 		mask = g_global.outer_mask;
 		release();
+	} else {
+		LocalCli &here = g_local_cli[tx_port_cpu()];
+		if (here.masked) {
+			here.masked = false;
+			mask = here.outer;
+		}
 	}
 	tx_port_irq_restore(mask);
 }
@@ -98,13 +141,6 @@ unsigned long tx_rtai_save_flags(void)
 
 namespace {
 
-// rtai_cli()'s state to go back to, per CPU: written and read only by that
-// CPU, masked.
-struct LocalCli {
-	bool masked;
-	unsigned long outer;
-};
-constinit LocalCli g_local_cli[kMaxCpus]{};
 
 } // namespace
 

@@ -1084,6 +1084,47 @@ TEST_F(Sched, GlobalLockMasksAndNests)
 	EXPECT_FALSE(tx::sim::masked());
 }
 
+// RTAI's rt_get_global_lock / rt_release_global_lock: the lock and the
+// masking without the flags.
+TEST_F(Sched, GlobalLockGetAndRelease)
+{
+	EXPECT_EQ(rt_get_global_lock(), 0); // taken now
+	EXPECT_TRUE(tx::sim::masked());
+	EXPECT_EQ(rt_get_global_lock(), 1); // held already by this CPU
+	unsigned long saved;
+	rt_global_save_flags(&saved);
+	EXPECT_EQ(saved & 1, 1u) << "rt_global_save_flags sees it held";
+	rt_release_global_lock();
+	EXPECT_TRUE(tx::sim::masked()) << "released, still masked (RTAI)";
+	rt_global_save_flags(&saved);
+	EXPECT_EQ(saved & 1, 0u);
+	rt_release_global_lock(); // not held: releases nothing
+	unsigned long gf = rt_global_save_flags_and_cli();
+	EXPECT_EQ(gf & 1, 1u) << "free again for the next taker";
+	rt_global_restore_flags(gf);
+	EXPECT_TRUE(tx::sim::masked());
+	rtai_sti(); // the masking rt_release_global_lock left, undone
+	EXPECT_FALSE(tx::sim::masked());
+	rt_global_sti(); // nothing to undo: nothing changes
+	EXPECT_FALSE(tx::sim::masked());
+	rtai_save_flags_and_cli(gf);
+	rt_global_sti(); // nor inside a section the caller masked itself
+	EXPECT_TRUE(tx::sim::masked());
+	rtai_restore_flags(gf);
+	EXPECT_FALSE(tx::sim::masked());
+	// rt_release_global_lock then rt_global_sti: unmasked again.
+	EXPECT_EQ(rt_get_global_lock(), 0);
+	rt_release_global_lock();
+	rt_global_sti();
+	EXPECT_FALSE(tx::sim::masked());
+	// rt_global_sti after rt_get_global_lock: released, back to unmasked.
+	EXPECT_EQ(rt_get_global_lock(), 0);
+	rt_global_sti();
+	EXPECT_FALSE(tx::sim::masked());
+	rt_global_save_flags(&saved);
+	EXPECT_EQ(saved & 1, 0u);
+}
+
 TEST_F(Sched, RtaiHalConstants)
 {
 	EXPECT_EQ(RTAI_NR_CPUS, 8);

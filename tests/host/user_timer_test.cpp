@@ -231,3 +231,38 @@ TEST_F(UserTimerSmp, HandlerRunsOnItsCpuAndTheCpuStaysOnline)
 	EXPECT_EQ(tx_sched_cpu_offline(1), 0u);
 	tx_sched_cpu_online(1);
 }
+
+TEST_F(UserTimerSmp, ApicTimersGiveEachCpuItsModeAndPeriod)
+{
+	apic_timer_setup_data bad[2] = {{1, 0}, {0, 0}};
+	EXPECT_EQ(rt_request_apic_timers(record_cpu, bad), -EINVAL); // periodic with no period
+	bad[0] = {2, 1000};
+	EXPECT_EQ(rt_request_apic_timers(record_cpu, bad), -EINVAL); // no such mode
+	EXPECT_EQ(rt_request_apic_timers(nullptr, bad), -EINVAL);
+	EXPECT_EQ(rt_request_apic_timers(record_cpu, nullptr), -EINVAL);
+	// CPU 1 busy: CPU 0's handler, made first, goes again.
+	ASSERT_EQ(rt_request_timer_cpuid(record, 5000, 1), 0);
+	apic_timer_setup_data data[2] = {{1, 1000}, {1, 2000}};
+	EXPECT_EQ(rt_request_apic_timers(record_cpu, data), -EBUSY);
+	run(3000);
+	for (Count t : g_calls)
+		EXPECT_EQ(t % 5000, 0) << "only CPU 1's own handler ran";
+	rt_free_timers();
+	g_calls.clear();
+	// CPU 0 every 1 us, CPU 1 every 2 us: 3 calls per 2 us.
+	ASSERT_EQ(rt_request_apic_timers(record_cpu, data), 0);
+	EXPECT_EQ(data[0].count, 1000) << "tmdata left as it was";
+	run(10100);
+	EXPECT_GE(g_calls.size(), 14u);
+	EXPECT_LE(g_calls.size(), 16u);
+	rt_free_apic_timers();
+	size_t n = g_calls.size();
+	run(5000);
+	EXPECT_EQ(g_calls.size(), n);
+	// Oneshot on CPU 0 (its delays from rt_set_timer_delay), periodic on 1.
+	data[0] = {0, 0};
+	ASSERT_EQ(rt_request_apic_timers(record_cpu, data), 0);
+	run(5000);
+	EXPECT_GE(g_calls.size(), n + 2);
+	rt_free_apic_timers();
+}

@@ -55,6 +55,15 @@ void rt_global_sti(void);
 unsigned long rt_global_save_flags_and_cli(void);
 void rt_global_restore_flags(unsigned long flags);
 void rt_global_save_flags(unsigned long *flags);
+/* The lock without the rest, as RTAI's HAL has them: rt_get_global_lock()
+ * masks the co-kernel on this CPU and takes the lock, returning 0, or 1
+ * when this CPU held it already; rt_release_global_lock() releases it if
+ * this CPU holds it and leaves the CPU masked, as rtai_cli() would have:
+ * rtai_sti() or rt_global_sti() then go back to the state before
+ * rt_get_global_lock. rt_global_sti() with neither the lock nor an
+ * rtai_cli() to undo changes nothing. */
+int rt_get_global_lock(void);
+void rt_release_global_lock(void);
 
 /* ---- RTAI's HAL constants and local helpers (RTAI 5.3 asm/rtai_hal.h) ---- */
 

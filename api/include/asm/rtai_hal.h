@@ -228,6 +228,25 @@ int rt_request_timer_cpuid(void (*handler)(void), unsigned tick, int cpuid);
  * Linux process context (a handler freeing its own does not wait). */
 void rt_free_timer(void);
 void rt_free_timers(void);
+
+/*
+ * RTAI's per-CPU form (its "local APIC timers"; Tactus's are the port's
+ * per-CPU timers on both architectures): tmdata[cpu] for every online CPU,
+ * mode 1 periodic every 'count' nanoseconds, mode 0 oneshot (the delays
+ * rt_set_timer_delay gives on that CPU), each as rt_request_timer_cpuid.
+ * Linux process context. Returns 0; -EINVAL for a NULL handler or tmdata,
+ * a mode other than 0 or 1, a periodic count <= 0; -EBUSY when a CPU has a
+ * handler already. On an error no CPU keeps one of these. (RTAI returns
+ * nothing and writes its timer units back into 'count'; Tactus leaves
+ * tmdata as it is.)
+ */
+struct apic_timer_setup_data {
+	int mode;  /* 1 periodic, 0 oneshot */
+	int count; /* the period in nanoseconds (periodic) */
+};
+int rt_request_apic_timers(void (*handler)(void), struct apic_timer_setup_data *tmdata);
+/* Every CPU's handler goes (rt_free_timers). Linux process context. */
+void rt_free_apic_timers(void);
 /* The next call of the handler 'delay' counts from now: its CPU's handler
  * from its handler or a task there, CPU 0's from Linux. A periodic
  * handler's next period moves. Nothing happens for delay <= 0 or no

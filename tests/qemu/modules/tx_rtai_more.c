@@ -29,7 +29,9 @@
  *             reported, and it receives it; then a poll of the semaphore
  *             alone times out
  *   realtime  rt_get_real_time_ns() against Linux's CLOCK_REALTIME
- * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 21 checks.
+ *   glock     rt_get_global_lock takes the global lock (0), again (1), and
+ *             rt_release_global_lock gives it back masked
+ * Each prints "tx_rtai_more: PASS|FAIL <name> (...)"; 22 checks.
  */
 #include <linux/delay.h>
 #include <linux/ktime.h>
@@ -378,6 +380,18 @@ static int __init tx_rtai_more_init(void)
 
 	diff = rt_get_real_time_ns() - ktime_get_real_ns();
 	check(diff > -5000000 && diff < 5000000, "realtime-follows-linux", "%lld ns apart", diff, 0);
+
+	{
+		int first = rt_get_global_lock(), again = rt_get_global_lock();
+		unsigned long held, after;
+
+		rt_global_save_flags(&held);
+		rt_release_global_lock();
+		rt_global_save_flags(&after);
+		rt_global_sti();
+		check(first == 0 && again == 1 && (held & 1) && !(after & 1), "glock-get-and-release",
+		      "got %lld then %lld", first, again);
+	}
 
 	pr_info("tx_rtai_more: result passed=%d failed=%d\n", passed, failed);
 	return 0;

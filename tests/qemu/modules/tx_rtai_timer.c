@@ -9,6 +9,10 @@
  *   mode=oneshot   no period: 'shots' calls, each re-arming the next with
  *                  rt_set_timer_delay(tick_us) from the handler; the
  *                  shortest gap between two calls is kept
+ *   mode=apic      rt_request_apic_timers: every online CPU periodic every
+ *                  tick_us, the handler counting its calls per CPU
+ *                  (apic_cpu0, apic_cpu1 in the result line); freed with
+ *                  rt_free_apic_timers
  * A second request on the same CPU must fail with -EBUSY (busy_ret). With
  * leak=1 the module does not free its handler at exit: the scheduler's
  * unload hook must (dmesg says so) before the handler's code goes.
@@ -40,6 +44,8 @@ module_param(woken, ulong, 0444);
 static RT_TASK waiter;
 static SEM sem;
 static RTIME t0, tick, first_call, last_call;
+static bool apic;
+static unsigned long apic_calls[2];
 static long long lat_max_ns = -1, min_gap_ns = -1;
 static int busy_ret = 1, req_ret = 1;
 static bool oneshot;
@@ -76,6 +82,15 @@ static void handler(void)
 	rt_sem_signal(&sem);
 }
 
+static void apic_handler(void)
+{
+	int id = rtai_cpuid();
+
+	if (id < 2)
+		WRITE_ONCE(apic_calls[id], apic_calls[id] + 1);
+	WRITE_ONCE(calls, calls + 1);
+}
+
 static void wait_for_handler(long unused)
 {
 	for (;;) {
@@ -90,10 +105,23 @@ static int __init tx_rtai_timer_init(void)
 	int err;
 
 	oneshot = !strcmp(mode, "oneshot");
+	apic = !strcmp(mode, "apic");
 	/* oneshot on CPU 0 only: from Linux, rt_set_timer_delay arms CPU 0's. */
-	if ((!oneshot && strcmp(mode, "periodic")) || (oneshot && cpu) || tick_us < 10 || shots < 1)
+	if ((!oneshot && !apic && strcmp(mode, "periodic")) || (oneshot && cpu) || tick_us < 10 || shots < 1)
 		return -EINVAL;
 	tick = nano2count((RTIME)tick_us * 1000);
+	if (apic) {
+		struct apic_timer_setup_data data[RTAI_NR_CPUS];
+		int i;
+
+		for (i = 0; i < RTAI_NR_CPUS; i++) {
+			data[i].mode = 1;
+			data[i].count = tick_us * 1000;
+		}
+		req_ret = rt_request_apic_timers(apic_handler, data);
+		busy_ret = rt_request_timer_cpuid(other_handler, (unsigned)tick, 0);
+		return req_ret;
+	}
 	rt_typed_sem_init(&sem, 0, CNT_SEM);
 	err = rt_task_init_cpuid(&waiter, wait_for_handler, 0, 8192, 1, 0, NULL, cpu);
 	if (err) {
@@ -122,6 +150,12 @@ static void __exit tx_rtai_timer_exit(void)
 
 	int i;
 
+	if (apic) {
+		rt_free_apic_timers();
+		pr_info("tx_rtai_timer: result mode=apic calls=%lu apic_cpu0=%lu apic_cpu1=%lu busy_ret=%d req_ret=%d\n",
+			calls, apic_calls[0], apic_calls[1], busy_ret, req_ret);
+		return;
+	}
 	if (!leak)
 		rt_free_timers(); /* returns once no handler runs: no signal after it */
 	/* The waiter (priority 1) takes what is still signalled; on a busy

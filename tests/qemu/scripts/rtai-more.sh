@@ -7,8 +7,8 @@
 # Linux's clock, an rt_rpcx with buffers both ways, a system request pended by a task,
 # event flags consumed by one task and watched by another, QNX-style
 # rt_Send/rt_Receive/rt_Reply and a proxy triggered from Linux, rt_poll
-# woken by a mailbox and timing out.
-# Its 21 checks pass, it unloads, and nothing oopsed.
+# woken by a mailbox and timing out, rt_get_global_lock/rt_release_global_lock.
+# Its 22 checks pass, it unloads, and nothing oopsed.
 # Then RTAI's timers and tasklets (tx_rtai_tasklets.c): a 1 ms periodic
 # timer for 200 ms (one call per period until its removal, give or take one, none after, each late by
 # less than 20 ms), a oneshot timer waking a task, a tasklet found by id and
@@ -26,7 +26,7 @@ tx_mark
 tx_check insmod-tx_rtai_more insmod $M/tx_rtai_more.ko
 dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_more"
 n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_more: PASS")
-tx_check "all-checks-pass ($n of 21)" test "$n" = 21 -a "$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c 'tx_rtai_more: FAIL')" = 0
+tx_check "all-checks-pass ($n of 22)" test "$n" = 22 -a "$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c 'tx_rtai_more: FAIL')" = 0
 tx_check rmmod-tx_rtai_more rmmod tx_rtai_more
 tx_check no-oops sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 for leave in 0 1; do

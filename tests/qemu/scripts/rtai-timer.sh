@@ -9,7 +9,9 @@
 # task it wakes through a semaphore wakes once per call, a second request
 # on the CPU is refused with -EBUSY, rmmod frees it. A oneshot handler
 # re-arming itself with rt_set_timer_delay(300 us) runs its 5 shots, no
-# two closer than 300 us. A module that leaves its handler at unload: the
+# two closer than 300 us. rt_request_apic_timers gives every CPU its
+# handler (each CPU's calls counted), a second request on CPU 0 is refused,
+# rt_free_apic_timers frees them all. A module that leaves its handler at unload: the
 # scheduler frees it (dmesg says so) and nothing runs the gone code.
 . /tests/sched-lib.sh
 
@@ -49,6 +51,16 @@ dmesg | grep "tx_rtai_timer: result" | tail -n 1
 tx_check "oneshot-no-more-shots ($(r calls))" test "$(r calls)" = 5
 tx_check "oneshot-gaps-at-least-300-us ($(r min_gap_ns) ns)" test "$(r min_gap_ns)" -ge 300000
 tx_check oneshot-cpu1-refused sh -c "! insmod $M/tx_rtai_timer.ko mode=oneshot cpu=1 2>/dev/null"
+
+tx_mark
+tx_check apic-insmod insmod $M/tx_rtai_timer.ko mode=apic tick_us=500
+sleep 0.5
+tx_check apic-rmmod rmmod tx_rtai_timer
+dmesg | grep "tx_rtai_timer: result" | tail -n 1
+tx_check "apic-requested ($(r req_ret)), cpu 0 busy ($(r busy_ret))" test "$(r req_ret)" = 0 -a "$(r busy_ret)" = -16
+tx_check "apic-cpu0-calls ($(r apic_cpu0))" test "$(r apic_cpu0)" -ge 1
+[ "$(tx_cpus)" -ge 2 ] && tx_check "apic-cpu1-calls ($(r apic_cpu1))" test "$(r apic_cpu1)" -ge 1
+tx_check apic-freed-request-again sh -c "insmod $M/tx_rtai_timer.ko && rmmod tx_rtai_timer"
 
 tx_mark
 tx_check leak-insmod insmod $M/tx_rtai_timer.ko leak=1 tick_us=200
