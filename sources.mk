@@ -49,7 +49,8 @@ TX_PORT_x86 := \
 # ---- tactus_sched: tasks, timers, semaphores, mailboxes, messages ------------
 TX_SCHED_LINUX := \
 	sched/linux/sched_module.c \
-	sched/linux/calibrate.c
+	sched/linux/calibrate.c \
+	sched/linux/kthreads.c
 
 TX_SCHED_FREESTANDING := \
 	sched/timer_queue.cpp \
@@ -77,7 +78,8 @@ TX_SCHED_FREESTANDING := \
 	api/rtai_tasklets.cpp \
 	api/rtai_irq_tasks.cpp \
 	api/rtai_bits.cpp \
-	api/rtai_qnx.cpp
+	api/rtai_qnx.cpp \
+	api/rtai_kthreads.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

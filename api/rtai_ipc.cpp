@@ -43,6 +43,8 @@ int rt_poll(struct rt_poll_s *pdsa, unsigned long nr, RTIME timeout)
 			return kRteObjInvalid;
 		reqs[i].object = pdsa[i].what;
 		reqs[i].what = static_cast<PollFor>(pdsa[i].forwhat);
+		reqs[i].done = false; // poll() may refuse before it looks at them all
+		reqs[i].result = kOk;
 	}
 	Count deadline = timeout == 0 ? kForever : timeout < 0 ? deadline_after(-timeout) : timeout;
 	int result = poll(reqs, static_cast<unsigned>(nr), deadline, timeout == 1);

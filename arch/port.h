@@ -165,6 +165,19 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack,
  * registers stored and loaded. */
 void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to);
 
+/* A context that moves between Linux and real time (a Linux kernel thread
+ * made a real-time task and back: rt_make_hard_real_time): before a switch
+ * resumes 'ctx', which another kind of context saved, give it the calling
+ * context's Linux interrupt state (arm64: PMR; x86: nothing, its interrupt
+ * flag is not part of a context). Masked. Bound: O(1), a register read. */
+void tx_port_context_take_irq_state(struct tx_port_context *ctx);
+
+/* Give 'ctx' the per-thread state a port keeps in a context, taken from the
+ * calling Linux thread (x86: its stack-protector canary, so that code of
+ * that thread checks its frames against the same canary whichever context
+ * runs it; arm64: nothing). Linux context, masked. Bound: O(1). */
+void tx_port_context_take_thread_state(struct tx_port_context *ctx);
+
 /* Save / restore the floating-point and SIMD registers of this CPU to / from
  * a TX_PORT_FPU_BYTES area aligned to TX_PORT_FPU_ALIGN. Masked. The core
  * calls them lazily: only when a task that uses the FPU is switched in and the

@@ -55,10 +55,12 @@ int poll(PollRequest *reqs, unsigned n, Count deadline, bool try_only)
 	unsigned long flags = g_sched.ipc_enter();
 	unsigned done = 0;
 	for (unsigned i = 0; i < n; i++) {
-		if (!valid_request(reqs[i])) {
+		if (!valid_request(reqs[i])) { // all checked before any is reported
 			g_sched.ipc_leave(flags);
 			return kRteObjInvalid;
 		}
+	}
+	for (unsigned i = 0; i < n; i++) {
 		reqs[i].done = ready_now(reqs[i]);
 		reqs[i].result = kOk;
 		done += reqs[i].done;

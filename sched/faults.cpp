@@ -15,7 +15,9 @@ namespace tx {
 // changes only on this CPU, in a switch, which is masked: it cannot be half
 // done under an unmasked fault. The stack is the whole allocation, guard and
 // header included: a task that ran past its stack's low end faulted in its
-// own memory. O(1).
+// own memory; a task that runs a Linux kernel thread's code
+// (rt_make_hard_real_time) faults on that thread's stack too. Either way
+// the report and the handler run on the task's own stack. O(1).
 tx_task_fault *Scheduler::fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top)
 {
 	CpuState &c = this_cpu();
@@ -24,7 +26,8 @@ tx_task_fault *Scheduler::fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *t
 		return nullptr;
 	auto start = reinterpret_cast<uintptr_t>(t->stack);
 	uintptr_t end = start + t->stack->block.bytes;
-	if (sp < start || sp >= end)
+	bool on_foreign = sp >= t->foreign_stack_low && sp < t->foreign_stack_high; // a kernel thread's code
+	if ((sp < start || sp >= end) && !on_foreign)
 		return nullptr;
 	store_relaxed(&t->halted, Halt::Fault);
 	t->fault.entry = t->entry;

@@ -215,6 +215,12 @@ struct Task {
 	// The group heap the task opened (rt_heap_open, api/rtai_shm.cpp),
 	// opaque to the scheduler. Written and read by the task itself only.
 	void *group_heap;
+	// A Linux kernel thread made real-time (api/rtai_kthreads.cpp): its
+	// state there, opaque to the scheduler [const], and the kernel thread's
+	// own stack, where the task runs that thread's code, so that a fault
+	// there is the task's too ([low, high), 0 when none) [const].
+	void *kthread;
+	uintptr_t foreign_stack_low, foreign_stack_high;
 };
 
 constexpr uint32_t kTaskMagic = 0x7a5c7a5c;

@@ -441,6 +441,65 @@ typedef int (*RT_TRAP_HANDLER)(int vec, int signo, struct pt_regs *regs, void *t
 #define HAL_NR_FAULTS RTAI_NR_TRAPS
 RT_TRAP_HANDLER rt_set_task_trap_handler(RT_TASK *task, unsigned int vec, RT_TRAP_HANDLER handler);
 
+/* ---- Kernel threads (RTAI's kthreads) ------------------------------------ */
+
+/*
+ * A Linux kernel thread that becomes a hard real-time task and back, as
+ * RTAI's kernel-space kthreads do:
+ *
+ *   static int body(void *arg) {   // started by rt_thread_create
+ *           RT_TASK *me = rt_thread_init(nam2num("KT1"), 1, 1, SCHED_FIFO, 0x1);
+ *           rt_task_make_periodic(me, rt_get_time() + period, period);
+ *           while (!stop) { ...; rt_task_wait_period(); }  // hard real time
+ *           rt_make_soft_real_time(me);                   // Linux again
+ *           rt_thread_delete(me);
+ *           return 0;
+ *   }
+ *
+ * While hard, the thread's code runs as its real-time task, on the thread's
+ * own stack, with every call a task may make and no Linux call (no printk,
+ * no allocation, no sleeping in Linux); Linux sees the thread asleep. Soft,
+ * it is an ordinary kernel thread again, its RT_TASK suspended; others'
+ * calls on that RT_TASK act on the suspended task. A fault in its code while
+ * hard stops the task (as any task's); the Linux thread then sleeps for
+ * good. Switching costs two context switches and, to soften, a Linux
+ * wake-up.
+ */
+
+/* Start fun(args) in a new Linux kernel thread ("rtai_kthread"); *thread
+ * (if not NULL) gets its task_struct, or an ERR_PTR value when it could not
+ * be made. When fun returns, a real-time task it still has is softened (if
+ * hard) and deleted. Linux context. */
+struct task_struct;
+void rt_thread_create(void *fun, void *args, struct task_struct **thread);
+
+/* Called by a kernel thread on itself (Linux context): its RT_TASK, of
+ * base priority 'priority', registered under 'name' (0: none), on a CPU of
+ * 'cpus_allowed' (0: any) where the Linux thread is kept too, round robin
+ * for Linux's SCHED_RR 'policy' (SCHED_FIFO otherwise); made hard at once
+ * when 'make_hard'. NULL: not a kernel thread, not Linux context, the name
+ * taken, no memory, or what rt_task_init refuses (a bad priority). */
+RT_TASK *rt_thread_init(unsigned long name, int priority, int make_hard, int policy, int cpus_allowed);
+
+/* The calling thread's code goes on as its real-time task / as Linux.
+ * Only the thread's own calls count: hardening a thread that is hard, or
+ * from anywhere else, does nothing (rt_make_hard_real_time prints why);
+ * softening one that is soft does nothing. */
+void rt_make_hard_real_time(RT_TASK *task);
+void rt_make_soft_real_time(RT_TASK *task);
+
+/* Give the RT_TASK back (softened first when hard); the Linux thread goes
+ * on and returns from its function when it likes. 0, -EINVAL for a task
+ * that is not a kernel thread's, -EPERM for a call from another thread. */
+int rt_thread_delete(RT_TASK *task);
+
+/* RTAI 5's kthread forms of rt_task_init and rt_task_init_cpuid: a task is a
+ * kernel-side context of its own in Tactus already, so they are those. */
+int rt_kthread_init(RT_TASK *task, void (*rt_thread)(long), long data, int stack_size, int priority,
+		    int uses_fpu, void (*signal)(void));
+int rt_kthread_init_cpuid(RT_TASK *task, void (*rt_thread)(long), long data, int stack_size, int priority,
+			  int uses_fpu, void (*signal)(void), unsigned int cpuid);
+
 /* ---- Named tasks (rtai_registry.h) ------------------------------------- */
 
 /*

@@ -562,6 +562,15 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size,
 	ctx->words[CTX_PMR] = GIC_PRIO_IRQOFF; /* tasks run with Linux's interrupts masked */
 }
 
+void tx_port_context_take_irq_state(struct tx_port_context *ctx)
+{
+	ctx->words[CTX_PMR] = read_sysreg_s(SYS_ICC_PMR_EL1);
+}
+
+/* No per-thread state in an arm64 context: the stack protector is off in
+ * the kernels the port supports (docs/security.md). */
+void tx_port_context_take_thread_state(struct tx_port_context *ctx) { }
+
 /* The save area holds V0-V31: writing a V register zeroes the rest of its
  * SVE Z register, and SVE predicates and SME state are not saved at all, so
  * on such CPUs an FPU task would corrupt the SVE state of the Linux task it

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <pthread.h>
 
 #include "../../arch/port.h"
 #include "../../hal/hal.h"
@@ -21,6 +22,7 @@
 #include "../../api/tasklets_glue.h"
 #include "../../api/irq_tasks_glue.h"
 #include "../../api/proxies_glue.h"
+#include "../../api/kthreads_glue.h"
 #include "sim.hpp"
 
 extern "C" void tx_host_switch(uint64_t *save_sp, uint64_t *load_sp);
@@ -459,6 +461,10 @@ void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to)
 	tx_host_switch(&from->words[tx::sim::kSp], &to->words[tx::sim::kSp]);
 }
 
+// Neither a Linux interrupt state nor a canary in a host context.
+void tx_port_context_take_irq_state(struct tx_port_context *) {}
+void tx_port_context_take_thread_state(struct tx_port_context *) {}
+
 void tx_port_fpu_save(void *area)
 {
 	m.counters.fpu_saves++;
@@ -601,6 +607,33 @@ int tx_hal_may_sleep(void)
 	const auto &c = m.cpus[m.cpu];
 	return !c.masked && !c.in_irq && tx::g_sched.in_linux();
 }
+
+// ---- RTAI's kernel threads (api/kthreads_glue.h): the host's Linux is the
+// test's own thread, a kernel thread whose stack is the thread's stack; its
+// sleep is Linux's time passing until the flag is set.
+int tx_kthread_current_stack(uintptr_t *low, uintptr_t *high)
+{
+	pthread_attr_t attr;
+	void *addr = nullptr;
+	size_t size = 0;
+	if (pthread_getattr_np(pthread_self(), &attr))
+		return 0;
+	pthread_attr_getstack(&attr, &addr, &size);
+	pthread_attr_destroy(&attr);
+	*low = reinterpret_cast<uintptr_t>(addr);
+	*high = *low + size;
+	return 1;
+}
+void *tx_kthread_sleeper_new(void) { return tx_hal_alloc(16); }
+void tx_kthread_sleeper_free(void *sleeper) { tx_hal_free(sleeper, 16); }
+void tx_kthread_sleep(void *, volatile int *flag)
+{
+	while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE))
+		tx::sim::run_linux(1);
+}
+void tx_kthread_wake(void *) {}
+void tx_kthread_pin(unsigned) {}
+void **tx_kthread_start_slot(void) { return nullptr; }
 
 int tx_hal_core_irq_exit(void) { return tx_core_irq_exit(); } // the host's scheduler is always there
 

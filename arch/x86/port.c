@@ -232,6 +232,17 @@ __no_stack_protector void tx_port_switch(struct tx_port_context *from, struct tx
 	tx_x86_switch_stack(&from->words[CTX_SP], &to->words[CTX_SP]);
 }
 
+/* The interrupt flag is not part of an x86 context: it comes with the
+ * masking state the caller restores after the switch. */
+void tx_port_context_take_irq_state(struct tx_port_context *ctx) { }
+
+void tx_port_context_take_thread_state(struct tx_port_context *ctx)
+{
+#ifdef CONFIG_STACKPROTECTOR
+	ctx->words[CTX_CANARY] = this_cpu_read(fixed_percpu_data.stack_canary);
+#endif
+}
+
 /* fxsave keeps x87 and SSE; task FPU code is built with -msse2 (no VEX
  * encodings: mk/tactus-fpu.mk), which leaves the upper halves of Linux's
  * AVX registers alone. */

@@ -203,6 +203,11 @@ TEST_F(Poll, BadArguments)
 	EXPECT_EQ(rt_poll(bad, 1, 1), RTE_OBJINV);
 	bad[0] = {nullptr, RT_POLL_MBX_RECV};
 	EXPECT_EQ(rt_poll(bad, 1, 1), RTE_OBJINV);
+	// A bad entry after a ready one: nothing is reported.
+	ASSERT_EQ(rt_sem_signal(&s2), 0);
+	rt_poll_s mixed[2] = {{&s2, RT_POLL_SEM_WAIT_ONE}, {&dead, RT_POLL_SEM_WAIT_ONE}};
+	EXPECT_EQ(rt_poll(mixed, 2, 1), RTE_OBJINV);
+	EXPECT_EQ(mixed[0].what, &s2);
 	bad[0] = {&s1, RT_POLL_SEM_WAIT_ONE};
 	EXPECT_EQ(rt_poll(bad, 1, 0), RTE_PERM); // Linux cannot wait
 	EXPECT_EQ(rt_poll(p, RT_POLL_MAX, 1), 0);  // the most it takes

@@ -19,6 +19,10 @@
 # Then RTAI's real-time heaps (tx_rtai_heap.c): the global heap, a named
 # block, a group heap and an rtheap_t, from Linux and from a task that
 # churns 2000 allocations with their contents checked; 7 checks.
+# Then RTAI's kernel threads (tx_rtai_kthreads.c): two rt_thread_create
+# threads made hard by rt_thread_init, one periodic (1 ms, 120 periods,
+# soft in between: Linux with interrupts on), one taking its signals and
+# returning hard; both tasks given back; 7 checks, then rmmod, no oops.
 . /tests/sched-lib.sh
 
 tx_load_stack || tx_finish
@@ -53,5 +57,12 @@ tx_check rmmod-tx_rtai_heap rmmod tx_rtai_heap
 tx_check heap-only-the-global-segment-left sh -c "test \"\$(tail -n +2 /proc/tactus/shm | awk '{print \$1}' | tr '\n' ' ')\" = 'RTGLBH '"
 tx_check rmmod-tactus_shm rmmod tactus_shm
 tx_check "heap-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error\|left allocated'"
+tx_mark
+tx_check insmod-tx_rtai_kthreads insmod $M/tx_rtai_kthreads.ko
+dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_kthreads"
+n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_kthreads: PASS")
+tx_check "kthreads-all-checks-pass ($n of 7)" test "$n" = 7
+tx_check rmmod-tx_rtai_kthreads rmmod tx_rtai_kthreads
+tx_check "kthreads-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error\|WARNING'"
 tx_unload_stack
 tx_finish
