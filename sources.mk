@@ -94,7 +94,8 @@ TX_FIFO_FREESTANDING := \
 # ---- tactus_shm: named shared memory -----------------------------------------
 TX_SHM_LINUX := \
 	shm/linux/shm_module.c \
-	shm/linux/shm_bridge.cpp
+	shm/linux/shm_bridge.cpp \
+	shm/linux/pages.c
 
 TX_SHM_FREESTANDING := \
 	shm/registry.cpp \

@@ -105,6 +105,34 @@ void *rt_named_halloc(unsigned long name, int size);
 void rt_named_hfree(void *addr);
 
 /*
+ * RTAI's page helpers (tactus_shm; Linux context, none a real-time call):
+ * memory a module maps into a Linux process from its own device's mmap.
+ *  rvmalloc: zeroed pages from vmalloc (size rounded up to whole pages),
+ *    NULL for size 0 or no memory; rvfree gives them back.
+ *  rvmmap: maps the vma (at most the memory's whole pages, from its start)
+ *    onto rvmalloc'ed memory: 0 or a negative errno (-EINVAL: too long).
+ *  rkmalloc: physically contiguous zeroed pages, *memsize rounded up to
+ *    whole pages; suprt USE_GFP_KERNEL, USE_GFP_ATOMIC or USE_GFP_DMA
+ *    (NULL otherwise, or for *memsize <= 0); rkfree gives them back.
+ *  rkmmap: as rvmmap, for rkmalloc'ed memory.
+ *  uvirt_to_kva: the kernel's linear-map address of the byte at kernel
+ *    address 'adr' (a vmalloc address is looked up; 0 when unmapped). The
+ *    page table argument is ignored: RTAI's callers pass the kernel's own
+ *    (UVIRT_TO_KVA). kvirt_to_pa: that byte's physical address (0 when
+ *    unmapped).
+ */
+struct vm_area_struct;
+void *rvmalloc(unsigned long size);
+void rvfree(void *mem, unsigned long size);
+int rvmmap(void *mem, unsigned long memsize, struct vm_area_struct *vma);
+void *rkmalloc(int *memsize, int suprt);
+void rkfree(void *mem, unsigned long size);
+int rkmmap(void *mem, unsigned long memsize, struct vm_area_struct *vma);
+unsigned long uvirt_to_kva(void *pgd, unsigned long adr);
+unsigned long kvirt_to_pa(unsigned long adr);
+#define UVIRT_TO_KVA(adr) uvirt_to_kva((void *)0, (adr))
+
+/*
  * Tactus's set-up of the heaps (tactus_shm's load and unload; the host
  * tests). Linux context. setup makes the global heap with an arena of
  * 'global_bytes' (0: none): 0, or -ENOMEM. teardown forgets every binding;

@@ -1,7 +1,9 @@
 # shm-basic: /dev/tactus_shm (tests/qemu/user/shm-test.c) with the shm_share
 # example as the real-time side: mapping a module's segment, its updates,
 # bad sizes and ioctls, segments outliving the module while mapped, user
-# segments, RTAI's rtai_malloc/rtai_free; the module parameter; clean unload.
+# segments, RTAI's rtai_malloc/rtai_free; RTAI's page helpers (rvmalloc,
+# rkmalloc, their mmap and address translations: tx_rtai_pages.c with
+# tests/qemu/user/rtai-pages.c); the module parameter; clean unload.
 # Nothing here depends on timing.
 # tactus-boots: icount smp2 debug
 . /tests/fifo-lib.sh
@@ -25,6 +27,18 @@ wait $watcher
 tx_check "shm-watch-while-rmmod-tried" test $? = 0
 cat /tmp/watch.log
 tx_check "rmmod-shm_share" rmmod shm_share
+
+# RTAI's page helpers, mapped by a process through a module's own device.
+mark=$(dmesg | wc -l)
+tx_check "insmod-tx_rtai_pages" insmod $M/tx_rtai_pages.ko
+dmesg | tail -n +$((mark + 1)) | grep "tx_rtai_pages"
+n=$(dmesg | tail -n +$((mark + 1)) | grep -c "tx_rtai_pages: PASS")
+tx_check "pages-checks-pass ($n of 4)" test "$n" = 4
+rtai-pages > /tmp/pages.log 2>&1
+tx_check "rtai-pages-exit-0" test $? = 0
+cat /tmp/pages.log
+tx_check "rtai-pages-all-pass ($(grep -c PASS /tmp/pages.log) of 4)" test "$(grep -c 'rtai-pages: PASS' /tmp/pages.log)" = 4
+tx_check "rmmod-tx_rtai_pages" rmmod tx_rtai_pages
 tx_unload_stack
 
 # The mode parameter.
