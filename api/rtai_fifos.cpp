@@ -5,6 +5,8 @@
 #include "../fifo/fifo.hpp"
 #include "../sched/errors.hpp"
 
+static_assert(MAX_FIFOS == tx::kMaxFifos, "rtai_fifos.h says tactus_fifo's limit");
+
 using namespace tx;
 
 namespace {

@@ -122,6 +122,7 @@ void manager(long cpu)
 		void (*handler)(unsigned long) = t ? t->handler : nullptr;
 		unsigned long data = t ? t->data : 0;
 		int prio = t ? t->priority : kManagerPriority;
+		bool fpu = t && t->uses_fpu;
 		c.running = t;
 		c.running_handler = handler;
 		g_lock.unlock(flags);
@@ -136,8 +137,15 @@ void manager(long cpu)
 		}
 		if (prio != kManagerPriority)
 			rt_change_prio(self, prio);
+		if (handler && fpu && !g_sched.fpu_borrow()) {
+			rt_printk("tactus: a timer handler that uses the FPU was not run: this CPU's timers manager has no FPU area\n");
+			handler = nullptr;
+			fpu = false;
+		}
 		if (handler)
 			handler(data);
+		if (fpu)
+			g_sched.fpu_return();
 		if (prio != kManagerPriority)
 			rt_change_prio(self, kManagerPriority);
 		flags = g_lock.lock();
@@ -172,7 +180,13 @@ int ensure_manager(unsigned cpu)
 		store_release(&c.state, static_cast<int>(kNone));
 		return err;
 	}
-	err = rt_task_init_cpuid(&c.manager, manager, cpu, kManagerStack, kManagerPriority, 0, nullptr, cpu);
+	// With an FPU area it takes only for handlers that use the FPU
+	// (rt_tasklet_use_fpu); without one where the port has none to give.
+	err = rt_task_init_cpuid(&c.manager, manager, cpu, kManagerStack, kManagerPriority, 1, nullptr, cpu);
+	if (!err)
+		err = g_sched.fpu_park(task_of(&c.manager));
+	else
+		err = rt_task_init_cpuid(&c.manager, manager, cpu, kManagerStack, kManagerPriority, 0, nullptr, cpu);
 	if (!err) {
 		err = rt_task_resume(&c.manager);
 		if (err)
@@ -262,8 +276,7 @@ int rt_insert_timer(Tasklet *timer, int priority, RTIME firing_time, RTIME perio
 	timer->handler = handler;
 	timer->data = data;
 	timer->cpuid = static_cast<int>(cpu);
-	timer->overrun = 0;
-	timer->uses_fpu = 0;
+	timer->overrun = 0; // uses_fpu stays: rt_tasklet_use_fpu may come before or after
 	timer->tx_flags |= kAsTimer;
 	bool first = enqueue_timer(c, timer);
 	g_lock.unlock(flags);
@@ -412,6 +425,13 @@ int rt_exec_tasklet(Tasklet *tasklet)
 		return -kEInval;
 	handler(data);
 	return 0;
+}
+
+RT_TASK *rt_tasklet_use_fpu(Tasklet *tasklet, int use_fpu)
+{
+	if (tasklet)
+		store_relaxed(&tasklet->uses_fpu, use_fpu ? 1 : 0);
+	return nullptr; // RTAI's is the tasklet's LXRT support task: none in the kernel
 }
 
 void rt_set_tasklet_priority(Tasklet *tasklet, int priority)
@@ -596,6 +616,36 @@ int tx_tasklets_running_of(const void *owner, int (*within)(const void *adr, con
 			busy = 1;
 	g_lock.unlock(flags);
 	return busy;
+}
+
+unsigned tx_tasklets_unstick(const void *owner, int (*within)(const void *adr, const void *owner))
+{
+	unsigned n = 0;
+	for (unsigned cpu = 0; cpu < kMaxCpus; cpu++) {
+		CpuTimers &c = g_cpus[cpu];
+		if (load_acquire(&c.state) != kReady || !(rt_get_task_state(&c.manager) & RT_SCHED_SUSPENDED))
+			continue;
+		unsigned long flags = g_lock.lock();
+		bool stuck = c.running && (within(c.running, owner) ||
+					   within(reinterpret_cast<const void *>(c.running_handler), owner));
+		bool more = c.head.next && c.head.next != &c.head;
+		if (stuck)
+			c.running = nullptr, c.running_handler = nullptr;
+		g_lock.unlock(flags);
+		if (!stuck)
+			continue;
+		// It never returns from that handler: it goes, and a new one
+		// serves the CPU's other timers.
+		rt_task_delete(&c.manager);
+		rt_sem_delete(&c.wake);
+		store_release(&c.state, static_cast<int>(kNone));
+		rt_printk("tactus: the timers manager of CPU %u was stopped (watchdog or fault) in a handler of a module "
+			  "that goes: deleted%s\n", cpu, more ? ", and made again for the other timers" : "");
+		if (more && ensure_manager(cpu))
+			rt_printk("tactus: the timers manager of CPU %u could not be made again\n", cpu);
+		n++;
+	}
+	return n;
 }
 
 void tx_tasklets_timer_started(void)

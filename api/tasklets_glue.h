@@ -22,6 +22,11 @@ unsigned tx_tasklets_release_owner(const void *owner, int (*within)(const void *
  * waits until none does before the module's memory goes). */
 int tx_tasklets_running_of(const void *owner, int (*within)(const void *adr, const void *owner));
 
+/* A timers manager that runs a handler of that module and was stopped
+ * (watchdog, fault) will never return from it: delete it (and make a new
+ * one when its CPU has other timers). Returns how many went. */
+unsigned tx_tasklets_unstick(const void *owner, int (*within)(const void *adr, const void *owner));
+
 /* The timer (re)started: managers waiting untimed look at their lists
  * again. Any context (api/rtai_sched.cpp's start_rt_timer calls it). */
 void tx_tasklets_timer_started(void);

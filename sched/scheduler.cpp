@@ -6,6 +6,7 @@
 
 #include "../hal/linux_work.hpp"
 #include "../lib/assert.hpp"
+#include "errors.hpp"
 
 namespace tx {
 
@@ -240,6 +241,67 @@ inline void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
 	tx_port_fpu_restore(next->fpu_area);
 	c.fpu_restores++;
 	c.fpu_regs = next;
+}
+
+int Scheduler::fpu_park(Task *t)
+{
+	if (!in_linux())
+		return -kEInval;
+	unsigned long flags = tx_port_irq_save();
+	CpuState *c = lock_task(t);
+	if (!c) {
+		tx_port_irq_restore(flags);
+		return -kEInval;
+	}
+	int result = -kEInval;
+	if (t->fpu_area && !t->on_cpu && !t->linux_ctx) {
+		t->fpu_spare = t->fpu_area;
+		t->fpu_area = nullptr;
+		if (c->fpu_regs == t)
+			c->fpu_regs = nullptr;
+		result = kOk;
+	}
+	unlock_cpu(*c, flags);
+	return result;
+}
+
+// The registers become the task's as a switch to an FPU task makes them:
+// Linux's state saved if they held it, the task's own restored.
+bool Scheduler::fpu_borrow()
+{
+	unsigned long flags;
+	CpuState &c = lock_this_cpu(&flags);
+	Task *t = c.current;
+	bool ok = !t->linux_ctx && t->fpu_spare;
+	if (ok) {
+		t->fpu_area = t->fpu_spare;
+		t->fpu_spare = nullptr;
+		if (c.fpu_regs != t) {
+			if (c.fpu_regs == &c.linux_task) {
+				tx_port_fpu_save(c.linux_task.fpu_area);
+				c.fpu_saves++;
+			}
+			tx_port_fpu_restore(t->fpu_area);
+			c.fpu_restores++;
+			c.fpu_regs = t;
+		}
+	}
+	unlock_cpu(c, flags);
+	return ok;
+}
+
+// The registers keep the task's state (c.fpu_regs still names it): the
+// next FPU task or Linux restores its own over it, as after any FPU task.
+void Scheduler::fpu_return()
+{
+	unsigned long flags;
+	CpuState &c = lock_this_cpu(&flags);
+	Task *t = c.current;
+	if (!t->linux_ctx && t->fpu_area) {
+		t->fpu_spare = t->fpu_area;
+		t->fpu_area = nullptr;
+	}
+	unlock_cpu(c, flags);
 }
 
 // This CPU's lock and no other lock, masked. Switch to the best context if

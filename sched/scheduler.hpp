@@ -198,6 +198,17 @@ public:
 	tx_task_fault *fault_claim(uintptr_t sp, uintptr_t *low, uintptr_t *top); // exception context
 	[[noreturn]] void task_faulted();                                      // the faulted task
 	int set_trap_handler(Task *t, unsigned vec, tx_trap_handler h, tx_trap_handler *old); // any context
+	// The FPU on demand, for a task that runs FP code only now and then
+	// (RTAI's timers manager, for handlers that use the FPU): fpu_park
+	// makes a task created with an FPU area run without it (Linux context,
+	// before its first resume; -EINVAL for a task without one); the task
+	// itself then takes the area with fpu_borrow (false if it has none to
+	// take: parked, or borrowed already) and gives it back with
+	// fpu_return. While borrowed it is an FPU task: its state is saved and
+	// restored at its switches. O(1) each, plus one save and one restore.
+	int fpu_park(Task *t);
+	bool fpu_borrow();
+	void fpu_return();
 	// rt_request_timer (sched/user_timers.cpp): a handler the timer
 	// interrupt of 'cpu' calls every 'period' counts (0: when
 	// set_user_timer_delay says). Linux context.

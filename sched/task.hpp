@@ -131,7 +131,8 @@ struct Task {
 	tx_port_context ctx;
 	StackHeader *stack; // [const] allocation start; the usable stack follows the header
 	const uint64_t *stack_guard; // [const] the guard words below the usable stack
-	void *fpu_area;     // [const] TX_PORT_FPU_BYTES in the same allocation, or null
+	void *fpu_area;     // [cpu] TX_PORT_FPU_BYTES in the same allocation, or null
+	void *fpu_spare;    // [cpu] that area while the task runs without it (fpu_park)
 	void (*entry)(long); // [const]
 	long arg;            // [const]
 

@@ -41,6 +41,11 @@
 
 #define RTF_NAMELEN 15
 
+/* The most FIFOs tactus_fifo serves (its count= parameter: 1..MAX_FIFOS, 64
+ * by default; RTAI's fixed number is 64): FIFOs at or past the loaded count
+ * answer -ENODEV, so a loop over 0..MAX_FIFOS-1 stays correct. */
+#define MAX_FIFOS 256
+
 /* Argument of the data ioctls. */
 struct rt_fifo_io {
 	void *buf;

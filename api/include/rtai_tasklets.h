@@ -138,6 +138,20 @@ int rt_ptimer_delete(timer_t timer, long space);
 
 #define POSIX_TIMERS 128
 
+/*
+ * Whether the handler uses the FPU (use_fpu nonzero) from its next firing
+ * on, before or after the insert. Such a handler runs with the timers
+ * manager's FPU area taken for it: its FP state is kept across preemption,
+ * and the state of the task or of Linux it interrupted is kept too; the
+ * handler's code must be built with the FPU flags (mk/tactus-fpu.mk), as an
+ * FPU task's. Handlers without it cost no FPU work. Where the port has no
+ * FPU area to give (arm64 with SVE/SME), such a handler is not run (one
+ * log line). Any context. Returns NULL, as RTAI's in the kernel (its value
+ * is a user-space tasklet's support task). rt_timer_use_fpu is the same.
+ */
+RT_TASK *rt_tasklet_use_fpu(struct rt_tasklet_struct *tasklet, int use_fpu);
+#define rt_timer_use_fpu rt_tasklet_use_fpu
+
 #define rt_init_timer rt_init_tasklet
 #define rt_delete_timer rt_delete_tasklet
 #define rt_set_timer_handler rt_set_tasklet_handler

@@ -104,7 +104,8 @@ static unsigned int release_timers_of(struct module *mod)
 		total += n;
 		busy = tx_tasklets_running_of(mod, within_owner);
 		while (tx_tasklets_running_of(mod, within_owner))
-			msleep(1); /* it returns soon */
+			if (!tx_tasklets_unstick(mod, within_owner))
+				msleep(1); /* it returns soon, unless it was stopped */
 		if (!n && !busy)
 			return total;
 	}
@@ -505,6 +506,7 @@ EXPORT_SYMBOL_GPL(rt_exec_tasklet);
 EXPORT_SYMBOL_GPL(rt_set_tasklet_priority);
 EXPORT_SYMBOL_GPL(rt_set_tasklet_handler);
 EXPORT_SYMBOL_GPL(rt_set_tasklet_data);
+EXPORT_SYMBOL_GPL(rt_tasklet_use_fpu);
 EXPORT_SYMBOL_GPL(rt_kptimer_create);
 EXPORT_SYMBOL_GPL(rt_ptimer_create);
 EXPORT_SYMBOL_GPL(rt_ptimer_settime);

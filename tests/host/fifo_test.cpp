@@ -481,6 +481,19 @@ TEST_F(Fifo, SemaphorePostedByATaskWakesLinux)
 }
 
 // RTAI's compatibility forms create and destroy as rtf_create/rtf_destroy.
+// MAX_FIFOS bounds every load's count: FIFOs past the loaded count (64
+// here) answer -ENODEV, so RTAI's loops over MAX_FIFOS stay correct.
+TEST_F(Fifo, MaxFifosIsTheLimitOfEveryCount)
+{
+	EXPECT_EQ(MAX_FIFOS, 256);
+	EXPECT_EQ(rtf_create(63, 16), 0);
+	EXPECT_EQ(rtf_create(64, 16), -ENODEV);
+	EXPECT_EQ(rtf_create(MAX_FIFOS - 1, 16), -ENODEV);
+	for (unsigned f = 0; f < MAX_FIFOS; f++)
+		rtf_destroy(f);
+	EXPECT_EQ(rtf_put(63, (void *)"x", 1), -EINVAL) << "destroyed by the loop";
+}
+
 TEST_F(Fifo, CompatibilityFormsCreateAndDestroy)
 {
 	static char user_buffer[64];

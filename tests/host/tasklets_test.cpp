@@ -5,6 +5,7 @@
 
 #include <rtai_tasklets.h>
 
+#include <cfenv>
 #include <cstring>
 
 using namespace txtest;
@@ -222,6 +223,68 @@ TEST_F(Tasklets, AnUnloadedModulesTimersGo)
 	run(500);
 	EXPECT_EQ(trace.str(), "t1@100 t2@150");
 	EXPECT_EQ(rt_find_tasklet_by_id(9), &t3);
+}
+
+int g_mode_after = -1;
+
+void rounds_upward_across_work(unsigned long)
+{
+	std::fesetround(FE_UPWARD);
+	tx::sim::consume(100); // an FPU task preempts meanwhile and rounds downward
+	g_mode_after = std::fegetround();
+	std::fesetround(FE_TONEAREST);
+}
+
+// rt_timer_use_fpu: the handler's FP state (here MXCSR's rounding mode)
+// survives a preemption by an FPU task, and Linux's own is left alone;
+// handlers without it cost no FP save or restore.
+TEST_F(Tasklets, AnFpuHandlerKeepsItsStateAcrossPreemption)
+{
+	auto &ctr = tx::sim::counters();
+	static RT_TASK fp_task;
+	ASSERT_EQ(spawn(fp_task, 1, [&] {
+		rt_sleep_until(150);
+		std::fesetround(FE_DOWNWARD);
+		trace.add("fp");
+	}, 1), 0);
+	rt_task_resume(&fp_task); // it runs and sleeps until 150
+	uint64_t before = ctr.fpu_saves + ctr.fpu_restores;
+	ASSERT_EQ(rt_insert_timer(&t2, 5, 50, 0, record, 2, 0), 0); // no FPU
+	run(60);
+	EXPECT_EQ(ctr.fpu_saves + ctr.fpu_restores, before) << "a handler without the FPU costs no FP work";
+	EXPECT_EQ(rt_timer_use_fpu(&t1, 1), nullptr);
+	ASSERT_EQ(rt_insert_timer(&t1, 5, 100, 0, rounds_upward_across_work, 1, 0), 0);
+	run(300);
+	EXPECT_EQ(trace.str(), "t2@50 fp@150");
+	EXPECT_EQ(g_mode_after, FE_UPWARD);
+	EXPECT_EQ(std::fegetround(), FE_TONEAREST) << "Linux's FP state is its own";
+	rt_task_delete(&fp_task);
+}
+
+void suspends_itself(unsigned long) { rt_task_suspend(rt_whoami()); } // as a watchdog would
+
+// A module goes while its handler sits in a stopped timers manager: the
+// manager goes (it would never return), a new one serves the other timers.
+TEST_F(Tasklets, AStoppedManagerInAGoingModulesHandlerIsReplaced)
+{
+	alignas(16) static char module[256];
+	auto *in_module = reinterpret_cast<rt_tasklet_struct *>(module);
+	std::memset(module, 0, sizeof(module));
+	auto within = [](const void *adr, const void *owner) {
+		auto a = reinterpret_cast<uintptr_t>(adr), o = reinterpret_cast<uintptr_t>(owner);
+		return int(a >= o && a < o + sizeof(module));
+	};
+	ASSERT_EQ(rt_insert_timer(in_module, 5, 100, 0, suspends_itself, 0, 0), 0);
+	ASSERT_EQ(rt_insert_timer(&t2, 5, 300, 100, record, 2, 0), 0); // another module's
+	run(150);
+	EXPECT_EQ(tx_tasklets_running_of(module, within), 1);
+	EXPECT_EQ(tx_tasklets_unstick(&t2, within), 0u) << "not that module's handler";
+	EXPECT_EQ(tx_tasklets_release_owner(module, within), 0u) << "once: it fired";
+	EXPECT_EQ(tx_tasklets_unstick(module, within), 1u);
+	EXPECT_EQ(tx_tasklets_running_of(module, within), 0);
+	run(300);
+	EXPECT_EQ(trace.str(), "t2@300 t2@400") << "the new manager serves the rest";
+	rt_remove_timer(&t2);
 }
 
 itimerspec spec(long value_ns, long interval_ns)

@@ -9,13 +9,15 @@
 # rt_Send/rt_Receive/rt_Reply and a proxy triggered from Linux, rt_poll
 # woken by a mailbox and timing out, rt_get_global_lock/rt_release_global_lock.
 # Its 22 checks pass, it unloads, and nothing oopsed.
-# Then RTAI's timers and tasklets (tx_rtai_tasklets.c): a 1 ms periodic
+# Then RTAI's timers and tasklets (tx_rtai_tasklets_main.c): a 1 ms periodic
 # timer for 200 ms (one call per period until its removal, give or take one, none after, each late by
 # less than 20 ms), a oneshot timer waking a task, a tasklet found by id and
 # executed, a POSIX timer armed by a struct itimerspec (counted as the
 # periodic one, then deleted), rt_psem_timedwait timing out at an absolute
-# struct timespec; twice, the second time with a periodic timer left inserted at
-# the module's exit, which the scheduler removes at the unload.
+# struct timespec, a handler using the FPU (rt_timer_use_fpu) preempted
+# by an FPU task with every register kept; twice, the second time with a periodic timer left inserted at
+# the module's exit, which the scheduler removes at the unload; then a
+# handler that never returns, stopped by the watchdog: the unload ends.
 # Then RTAI's real-time heaps (tx_rtai_heap.c): the global heap, a named
 # block, a group heap and an rtheap_t, from Linux and from a task that
 # churns 2000 allocations with their contents checked; 7 checks.
@@ -38,7 +40,7 @@ for leave in 0 1; do
 	tx_check "tasklets$leave-insmod" insmod $M/tx_rtai_tasklets.ko leave=$leave
 	dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_tasklets"
 	n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_tasklets: PASS")
-	tx_check "tasklets$leave-all-checks-pass ($n of 8)" test "$n" = 8
+	tx_check "tasklets$leave-all-checks-pass ($n of 9)" test "$n" = 9
 	tx_check "tasklets$leave-rmmod" rmmod tx_rtai_tasklets
 	if [ $leave = 1 ]; then
 		tx_check tasklets1-removed-by-the-scheduler sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'tactus: module tx_rtai_tasklets left 1 timer(s) or tasklet(s)'"
@@ -47,6 +49,13 @@ for leave in 0 1; do
 	fi
 	tx_check "tasklets$leave-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 done
+# A handler that never returns: the watchdog stops its timers manager; the
+# module's unload still ends, the manager deleted (dmesg says so).
+tx_mark
+tx_check tasklets-stuck-insmod insmod $M/tx_rtai_tasklets.ko stuck=1
+tx_check tasklets-stuck-rmmod rmmod tx_rtai_tasklets
+tx_check tasklets-stuck-manager-deleted sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'timers manager of CPU .* was stopped'"
+tx_check "tasklets-stuck-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 tx_mark
 tx_check insmod-tactus_shm insmod $M/tactus_shm.ko
 tx_check insmod-tx_rtai_heap insmod $M/tx_rtai_heap.ko

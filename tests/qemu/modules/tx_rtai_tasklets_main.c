@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tests/qemu/modules/tx_rtai_tasklets.c - RTAI's timers and tasklets
+ * tests/qemu/modules/tx_rtai_tasklets_main.c - RTAI's timers and tasklets
  * (rtai_tasklets.h) as an RTAI module uses them. At load: a periodic timer
  * every 1 ms for 200 ms (its handler counts calls and the latest lateness
  * against its firing time), a oneshot timer that signals a task through a
@@ -11,7 +11,15 @@
  * struct itimerspec: first firing 1 ms from now, then every 2 ms) counted
  * the same way and deleted, and the waiting task first times out in
  * rt_psem_timedwait at an absolute struct timespec 1 ms ahead.
- * Prints "tx_rtai_tasklets: PASS|FAIL <name> (...)"; 8 checks at load.
+ * Then a timer whose handler uses the FPU (rt_timer_use_fpu; its FP code
+ * in tx_rtai_tasklets_fp.c): every 4 ms for 60 ms it fills all FP/SIMD
+ * registers and checks them for 400 us, while an FPU task of higher
+ * priority every 300 us does the same with other values: neither may find
+ * a register changed, and the task must have preempted the handler.
+ * With stuck=1 the module only inserts a timer whose handler never returns:
+ * the watchdog stops the timers manager in it, and the module's unload must
+ * still end (the scheduler deletes that manager).
+ * Prints "tx_rtai_tasklets: PASS|FAIL <name> (...)"; 9 checks at load.
  */
 #include <linux/delay.h>
 #include <linux/module.h>
@@ -21,12 +29,15 @@
 #include <rtai_tasklets.h>
 
 #include "tx_check.h"
+#include "tx_rtai_tasklets.h"
 
 static int leave;
 module_param(leave, int, 0444);
+static int stuck;
+module_param(stuck, int, 0444);
 
-static struct rt_tasklet_struct periodic, oneshot, leftover, tasklet, posix;
-static RT_TASK waiter;
+static struct rt_tasklet_struct periodic, oneshot, leftover, tasklet, posix, fp_timer;
+static RT_TASK waiter, fp_task;
 static SEM sem;
 static psem_t psem;
 static volatile int calls, waiter_woken, tasklet_ran, posix_calls, timedwait_result = 1;
@@ -68,6 +79,13 @@ static void tasklet_handler(unsigned long data) { tasklet_ran = (int)data; }
 
 static void leftover_handler(unsigned long data) { }
 
+/* Never returns: the watchdog stops the timers manager in it. */
+static void stuck_handler(unsigned long data)
+{
+	for (;;)
+		rt_busy_sleep(1000000);
+}
+
 static int __init tx_rtai_tasklets_init(void)
 {
 	RTIME now = rt_get_time(), removed, overruns;
@@ -79,6 +97,12 @@ static int __init tx_rtai_tasklets_init(void)
 	RTIME posix_removed, posix_overruns, posix_times[2] = { 0, 0 };
 	timer_t posix_id;
 
+	if (stuck) {
+		rt_insert_timer(&leftover, 10, rt_get_time(), 0, stuck_handler, 0, 0);
+		msleep(1500);
+		pr_info("tx_rtai_tasklets: stuck handler inserted\n");
+		return 0;
+	}
 	late_max_ns = -1;
 	rt_sem_init(&sem, 0);
 	rt_psem_init(&psem, 0, 0);
@@ -123,6 +147,26 @@ static int __init tx_rtai_tasklets_init(void)
 	     !rt_exec_tasklet(&tasklet);
 	check(ok && tasklet_ran == 42, "tasklet-by-id-executed", "data %lld", tasklet_ran, 0);
 	rt_remove_tasklet(&tasklet);
+
+	/* The FPU timer against a preempting FPU task on its CPU (the timer's
+	 * manager is the inserting CPU's). */
+	rt_timer_use_fpu(&fp_timer, 1);
+	now = rt_get_time();
+	ret = rt_insert_timer(&fp_timer, 10, now + nano2count(4000000), nano2count(4000000), tx_tk_fp_handler, 400, 0);
+	if (!ret)
+		ret = rt_task_init_cpuid(&fp_task, tx_tk_fp_task, 100, 8192, 2, 1, NULL, fp_timer.cpuid);
+	if (!ret)
+		ret = rt_task_make_periodic(&fp_task, rt_get_time() + nano2count(300000), nano2count(300000));
+	msleep(60);
+	rt_remove_timer(&fp_timer);
+	msleep(5);
+	rt_task_delete(&fp_task);
+	check(!ret && tx_tk_fp_calls >= 10 && !tx_tk_fp_bad && !tx_tk_fp_task_bad && tx_tk_fp_preempted > 0,
+	      "fpu-timer-registers-kept", "%lld calls, %lld preempted by the FPU task", tx_tk_fp_calls,
+	      tx_tk_fp_preempted);
+	pr_info("tx_rtai_tasklets: fpu timer: %ld calls, %ld bad, %ld preempted; task %ld jobs, %ld bad\n", tx_tk_fp_calls,
+		tx_tk_fp_bad, tx_tk_fp_preempted, tx_tk_fp_task_jobs, tx_tk_fp_task_bad);
+
 	if (leave)
 		rt_insert_timer(&leftover, 10, rt_get_time(), nano2count(1000000), leftover_handler, 0, 0);
 	pr_info("tx_rtai_tasklets: result passed=%d failed=%d calls=%d\n", passed, failed, n);
@@ -131,6 +175,8 @@ static int __init tx_rtai_tasklets_init(void)
 
 static void __exit tx_rtai_tasklets_exit(void)
 {
+	if (stuck)
+		return; /* its handler never returns: the scheduler deals with it */
 	rt_task_delete(&waiter);
 	rt_sem_delete(&sem);
 	rt_psem_destroy(&psem);
