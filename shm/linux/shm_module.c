@@ -34,7 +34,7 @@
 
 static ushort mode = 0600;
 module_param(mode, ushort, 0444);
-MODULE_PARM_DESC(mode, "mode of /dev/tactus_shm (default 0600: root only)");
+MODULE_PARM_DESC(mode, "mode of /dev/tactus_shm and /dev/rtai_shm (default 0600: root only)");
 static unsigned int max_kb = 256 * 1024;
 module_param(max_kb, uint, 0444);
 MODULE_PARM_DESC(max_kb, "KiB all segments may take together (0: no cap; default 262144); past it, a new segment is refused");
@@ -211,6 +211,12 @@ static struct miscdevice shm_misc = {
 	.name = "tactus_shm",
 	.fops = &shm_fops,
 };
+/* RTAI's name for it (RTAI_SHM_DEV): the same device, the same interface. */
+static struct miscdevice rtai_shm_misc = {
+	.minor = MISC_DYNAMIC_MINOR,
+	.name = "rtai_shm",
+	.fops = &shm_fops,
+};
 
 /* ---- /proc/tactus/shm ------------------------------------------------------ */
 
@@ -252,8 +258,13 @@ static int __init tactus_shm_init(void)
 		tx_shm_teardown();
 		return err;
 	}
-	shm_misc.mode = mode;
+	shm_misc.mode = rtai_shm_misc.mode = mode;
 	err = misc_register(&shm_misc);
+	if (!err) {
+		err = misc_register(&rtai_shm_misc);
+		if (err)
+			misc_deregister(&shm_misc);
+	}
 	if (err) {
 		tx_heap_teardown();
 		tx_shm_teardown();
@@ -263,7 +274,7 @@ static int __init tactus_shm_init(void)
 		proc_entry = proc_create_single("shm", 0444, dir, shm_show);
 	if (!proc_entry)
 		pr_warn("tactus: no /proc/tactus/shm (proc entry not created)\n");
-	pr_info("tactus: shared memory ready, /dev/tactus_shm (mode %04o), segments up to %u KiB in all, global heap %u KiB\n",
+	pr_info("tactus: shared memory ready, /dev/tactus_shm and /dev/rtai_shm (mode %04o), segments up to %u KiB in all, global heap %u KiB\n",
 		mode, max_kb, global_heap_kb);
 	return 0;
 }
@@ -274,6 +285,7 @@ static void __exit tactus_shm_exit(void)
 
 	/* No file or mapping is left: each holds the module through its file. */
 	proc_remove(proc_entry); /* NULL: none was made */
+	misc_deregister(&rtai_shm_misc);
 	misc_deregister(&shm_misc);
 	/* A real-time free may have queued a segment's release (the registry's
 	 * LinuxWork, in this module): run it, and wait for an irq_work already

@@ -45,7 +45,7 @@ out="$TACTUS_ROOT/build/modules-$arch-$variant"
 mkdir -p "$out"
 rsync -a --exclude build --exclude .git --exclude tests/host --exclude tools/bench-host \
     --include '*/' --include '*.c' --include '*.h' --include '*.cpp' --include '*.hpp' \
-    --include '*.S' --include '*.mk' --include 'Kbuild' --include 'Makefile' --exclude '*' \
+    --include '*.S' --include '*.mk' --include 'Kbuild' --include 'Makefile' --include 'rtai-config' --exclude '*' \
     "$TACTUS_ROOT/" "$out/"
 kmake() {
     make -C "$kdir" "${kmake_args[@]}" -j"$TACTUS_JOBS" "$@"

@@ -46,6 +46,9 @@
 #include <rtai_nam2num.h>
 
 #define TACTUS_SHM_DEVICE "/dev/tactus_shm"
+/* RTAI's name for the same device (its RTAI_SHM_DEV), with the same
+ * interface as /dev/tactus_shm: TACTUS_SHM_SELECT, then mmap. */
+#define RTAI_SHM_DEV "/dev/rtai_shm"
 
 struct tactus_shm_select {
 	unsigned long name; /* nam2num() */

@@ -11,7 +11,9 @@
  *   "KTB" (priority 2): takes the 120 signals (rt_sem_wait_timed), then
  *        returns while still hard, as RTAI's "preempt" test does: the
  *        thread's end softens and deletes its task
- * Init waits for both (5 s at most) and checks. Prints
+ * Init waits for both (5 s at most) and checks (the lateness bound, 2 ms,
+ * with timing=1 only: on a boot without -icount the host stalls the
+ * emulated CPUs). Prints
  * "tx_rtai_kthreads: PASS|FAIL <name> (...)"; 7 checks.
  */
 #include <linux/delay.h>
@@ -25,6 +27,9 @@
 #include <rtai_sem.h>
 
 #include "tx_check.h"
+
+static int timing; /* 1 on deterministic boots (-icount): latency is bounded */
+module_param(timing, int, 0444);
 
 #define PERIODS_FIRST 100
 #define PERIODS_SECOND 20
@@ -124,7 +129,8 @@ static int __init tx_rtai_kthreads_init(void)
 	ok = wait_for(&a_done) && wait_for(&b_done);
 	check(ok && a_done == 1 && a_periods == PERIODS_FIRST + PERIODS_SECOND, "a-ran-its-periods-hard",
 	      "%lld periods, done %lld", a_periods, a_done);
-	check(a_late_max_ns >= 0 && a_late_max_ns < 2000000, "a-lateness", "worst %lld ns", a_late_max_ns, 0);
+	check(a_late_max_ns >= 0 && (!timing || a_late_max_ns < 2000000), "a-lateness", "worst %lld ns", a_late_max_ns,
+	      0);
 	check(a_who_ok, "a-ran-as-its-task", "%lld", a_who_ok, 0);
 	check(a_linux_ok == 7, "a-soft-is-linux", "irqs on 1, in task 2, no preempt count 4: %lld of 7", a_linux_ok, 0);
 	check(b_done == 1 && b_taken == PERIODS_FIRST + PERIODS_SECOND, "b-took-every-signal", "%lld of %lld", b_taken,

@@ -67,7 +67,7 @@ tx_check heap-only-the-global-segment-left sh -c "test \"\$(tail -n +2 /proc/tac
 tx_check rmmod-tactus_shm rmmod tactus_shm
 tx_check "heap-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error\|left allocated'"
 tx_mark
-tx_check insmod-tx_rtai_kthreads insmod $M/tx_rtai_kthreads.ko
+tx_check insmod-tx_rtai_kthreads insmod $M/tx_rtai_kthreads.ko timing=$(tx_timing && echo 1 || echo 0)
 dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_kthreads"
 n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_kthreads: PASS")
 tx_check "kthreads-all-checks-pass ($n of 7)" test "$n" = 7

@@ -237,6 +237,29 @@ int main(void)
 		check("rtai_malloc-unknown-size-0", rtai_malloc(nam2num("NOSUCH"), 0) == NULL && errno == ENOENT,
 		      "errno %d", errno);
 	}
+	/* ---- /dev/rtai_shm: RTAI's name for the same device ---- */
+	{
+		struct tactus_shm_select sel = { nam2num("RTDEV"), 4096 };
+		int fd2 = open(RTAI_SHM_DEV, O_RDWR);
+		int *a = NULL, *b;
+
+		check("rtai-shm-device-0600", stat(RTAI_SHM_DEV, &st) == 0 && S_ISCHR(st.st_mode) &&
+		      (st.st_mode & 0777) == 0600, "mode %o", st.st_mode & 0777);
+		r = fd2 < 0 ? -1 : ioctl(fd2, TACTUS_SHM_SELECT, &sel);
+		if (r == 0)
+			a = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd2, 0);
+		b = tactus_shm_map_num(nam2num("RTDEV"), 0, NULL);
+		if (a && a != MAP_FAILED && b)
+			a[7] = 1234;
+		check("rtai-shm-same-segments", a && a != MAP_FAILED && b && b[7] == 1234, "ret %d errno %d", r, errno);
+		if (a && a != MAP_FAILED)
+			munmap(a, 4096);
+		if (b)
+			munmap(b, 4096);
+		if (fd2 >= 0)
+			close(fd2);
+		check("rtai-shm-gone-after-both", proc_shm("RTDEV", &psize, &refs, &maps) == 0, "still listed");
+	}
 	printf("shm-test: %d failure(s)\n", failures);
 	return failures ? 1 : 0;
 }
