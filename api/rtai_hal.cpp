@@ -34,6 +34,18 @@ bool held_here() { return load_relaxed(&g_global.owner) == static_cast<int>(tx_p
 // state to restore.
 constexpr unsigned long kTookLock = 1;
 
+// Masked, with 'mask' the state before. Takes the lock unless this CPU
+// holds it; returns whether it took it now.
+bool take(unsigned long mask)
+{
+	if (held_here())
+		return false;
+	g_global.lock.lock(); // masks once more: undone by unlock(1)
+	store_relaxed(&g_global.owner, static_cast<int>(tx_port_cpu()));
+	g_global.outer_mask = mask;
+	return true;
+}
+
 void release()
 {
 	store_relaxed(&g_global.owner, -1);
@@ -47,12 +59,7 @@ extern "C" {
 unsigned long rt_global_save_flags_and_cli(void)
 {
 	unsigned long mask = tx_port_irq_save();
-	if (held_here())
-		return mask << 1;
-	g_global.lock.lock(); // masks once more: undone by unlock(1)
-	store_relaxed(&g_global.owner, static_cast<int>(tx_port_cpu()));
-	g_global.outer_mask = mask;
-	return (mask << 1) | kTookLock;
+	return (mask << 1) | (take(mask) ? kTookLock : 0);
 }
 
 // A value that claims the lock on a CPU that does not hold it (made up, or
@@ -70,12 +77,7 @@ void rt_global_cli(void) { (void)rt_global_save_flags_and_cli(); }
 int rt_get_global_lock(void)
 {
 	unsigned long mask = tx_port_irq_save(); // stays masked, as RTAI's cli
-	if (held_here())
-		return 1;
-	g_global.lock.lock(); // masks once more: undone by unlock(1)
-	store_relaxed(&g_global.owner, static_cast<int>(tx_port_cpu()));
-	g_global.outer_mask = mask;
-	return 0;
+	return take(mask) ? 0 : 1;
 }
 
 // The masking stays as rtai_cli's would: rtai_sti or rt_global_sti goes

@@ -203,8 +203,7 @@ void rt_make_soft_real_time(RT_TASK *task)
 	KThread *k = kthread_of(task);
 	if (!k || !load_acquire(&k->hard) || g_sched.current() != task_of(task))
 		return; // soft already, or not the thread's own call: nothing to do (RTAI)
-	unsigned long flags = tx_port_irq_save();
-	(void)flags; // the Linux side gives the state to go on with (handoff)
+	(void)tx_port_irq_save(); // the Linux side gives the state to go on with (handoff)
 	tx_port_switch(&k->kctx, &k->tramp);
 	// Back in Linux, from the shadow.
 	tx_port_irq_restore(k->handoff);

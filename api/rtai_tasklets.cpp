@@ -629,8 +629,10 @@ unsigned tx_tasklets_unstick(const void *owner, int (*within)(const void *adr, c
 		bool stuck = c.running && (within(c.running, owner) ||
 					   within(reinterpret_cast<const void *>(c.running_handler), owner));
 		bool more = c.head.next && c.head.next != &c.head;
-		if (stuck)
-			c.running = nullptr, c.running_handler = nullptr;
+		if (stuck) {
+			c.running = nullptr;
+			c.running_handler = nullptr;
+		}
 		g_lock.unlock(flags);
 		if (!stuck)
 			continue;

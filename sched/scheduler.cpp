@@ -232,15 +232,24 @@ inline void Scheduler::handoff_fpu(CpuState &c, Task *prev, Task *next)
 		tx_port_fpu_save(prev->fpu_area);
 		c.fpu_saves++;
 	}
-	if (!next->fpu_area || c.fpu_regs == next)
+	if (next->fpu_area)
+		load_fpu(c, next);
+}
+
+// CPU lock; t has an FPU area. The registers become t's (nothing if they
+// are): Linux's state saved if they held it, t's restored. O(1).
+inline void Scheduler::load_fpu(CpuState &c, Task *t)
+{
+	TX_CPU_LOCK_HELD(c);
+	if (c.fpu_regs == t)
 		return;
 	if (c.fpu_regs == &c.linux_task) {
 		tx_port_fpu_save(c.linux_task.fpu_area);
 		c.fpu_saves++;
 	}
-	tx_port_fpu_restore(next->fpu_area);
+	tx_port_fpu_restore(t->fpu_area);
 	c.fpu_restores++;
-	c.fpu_regs = next;
+	c.fpu_regs = t;
 }
 
 int Scheduler::fpu_park(Task *t)
@@ -265,8 +274,7 @@ int Scheduler::fpu_park(Task *t)
 	return result;
 }
 
-// The registers become the task's as a switch to an FPU task makes them:
-// Linux's state saved if they held it, the task's own restored.
+// The registers become the task's as a switch to an FPU task makes them.
 bool Scheduler::fpu_borrow()
 {
 	unsigned long flags;
@@ -276,15 +284,7 @@ bool Scheduler::fpu_borrow()
 	if (ok) {
 		t->fpu_area = t->fpu_spare;
 		t->fpu_spare = nullptr;
-		if (c.fpu_regs != t) {
-			if (c.fpu_regs == &c.linux_task) {
-				tx_port_fpu_save(c.linux_task.fpu_area);
-				c.fpu_saves++;
-			}
-			tx_port_fpu_restore(t->fpu_area);
-			c.fpu_restores++;
-			c.fpu_regs = t;
-		}
+		load_fpu(c, t);
 	}
 	unlock_cpu(c, flags);
 	return ok;

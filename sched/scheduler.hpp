@@ -530,6 +530,7 @@ private:
 	// The earliest budget deadline of the running context.
 	static Count budget_deadline(const CpuState &c) { return min(min(c.rr_deadline, c.wd_deadline), c.bw_deadline); }
 	void handoff_fpu(CpuState &c, Task *prev, Task *next);
+	void load_fpu(CpuState &c, Task *t);
 	void finish_switch(CpuState &c);
 	void free_later_locked(CpuState &c, DeferredBlock *block);
 	Task *after_gravity_wait(CpuState &c, Task *t);
