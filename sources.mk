@@ -68,6 +68,7 @@ TX_SCHED_FREESTANDING := \
 	ipc/message.cpp \
 	ipc/event_flags.cpp \
 	ipc/poll.cpp \
+	ipc/message_queue.cpp \
 	lib/muldiv.cpp \
 	api/rtai_sched.cpp \
 	api/rtai_hal.cpp \
@@ -79,7 +80,8 @@ TX_SCHED_FREESTANDING := \
 	api/rtai_irq_tasks.cpp \
 	api/rtai_bits.cpp \
 	api/rtai_qnx.cpp \
-	api/rtai_kthreads.cpp
+	api/rtai_kthreads.cpp \
+	api/msgq_bridge.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \
@@ -101,7 +103,8 @@ TX_SHM_FREESTANDING := \
 	shm/registry.cpp \
 	lib/tlsf.cpp \
 	shm/heap.cpp \
-	api/rtai_shm.cpp
+	api/rtai_shm.cpp \
+	api/rtai_tbx.cpp
 
 # ---- tactus_math: the kernel math library (RTAI's rtai_math) ---------------
 # Built with the FPU enabled (Kbuild, check-freestanding): only FPU tasks,

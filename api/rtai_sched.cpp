@@ -35,7 +35,8 @@ int state_bits(const Task *t)
 		bits |= RT_SCHED_DELAYED;
 	switch (t->wait) {
 	case Wait::Semaphore:
-	case Wait::Bits: // as RTAI's event flags
+	case Wait::Bits:     // as RTAI's event flags
+	case Wait::MsgQueue: // as RTAI's message queues, which wait on semaphores
 		bits |= RT_SCHED_SEMAPHORE;
 		break;
 	case Wait::Send:
@@ -119,7 +120,7 @@ int rt_task_masked_unblock(RT_TASK *task, unsigned long mask)
 	if (mask & RT_SCHED_DELAYED)
 		waits |= wait_bit(Wait::Delay) | wait_bit(Wait::Period) | wait_bit(Wait::Suspend);
 	if (mask & RT_SCHED_SEMAPHORE)
-		waits |= wait_bit(Wait::Semaphore) | wait_bit(Wait::Bits);
+		waits |= wait_bit(Wait::Semaphore) | wait_bit(Wait::Bits) | wait_bit(Wait::MsgQueue);
 	if (mask & RT_SCHED_SEND)
 		waits |= wait_bit(Wait::Send);
 	if (mask & RT_SCHED_RECEIVE)

@@ -12,6 +12,7 @@
 #include "../sched/task.hpp"
 #include "../shm/heap.hpp"
 #include "../shm/registry.hpp"
+#include "msgq_bridge.h"
 
 static_assert(sizeof(tx::RtHeap) <= sizeof(rtheap_t), "rtheap_t holds an RtHeap");
 static_assert(__builtin_offsetof(tx::RtHeap, ubytes) == __builtin_offsetof(rtheap_t, ubytes), "RTAI's fields first");
@@ -308,6 +309,7 @@ int tx_heap_setup(unsigned long global_bytes)
 
 void tx_heap_teardown(void)
 {
+	tx_tbx_release_all(); // their large messages are in the global heap
 	g_global = nullptr;
 	g_linux_group = nullptr;
 }

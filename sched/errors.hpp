@@ -23,6 +23,7 @@ constexpr int kEPerm = 1;
 constexpr int kESrch = 3;
 constexpr int kENoEnt = 2;
 constexpr int kENoMem = 12;
+constexpr int kEFault = 14;
 constexpr int kEBusy = 16;
 constexpr int kENoDev = 19;
 constexpr int kEInval = 22;

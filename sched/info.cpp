@@ -57,6 +57,8 @@ const char *wait_name(Wait w)
 		return "return";
 	case Wait::Mailbox:
 		return "mailbox";
+	case Wait::MsgQueue:
+		return "msgq";
 	case Wait::Bits:
 		return "bits";
 	case Wait::Poll:

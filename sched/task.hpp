@@ -34,6 +34,7 @@ enum class Wait : uint8_t {
 	Mailbox,   // rt_mbx_send*/receive*
 	Bits,      // rt_bits_wait* (event flags)
 	Poll,      // rt_poll: on several objects at once (sched/poll.hpp)
+	MsgQueue,  // rt_msg_send*/receive* (message queues, typed mailboxes)
 };
 
 // A set of waits (masked_unblock): one bit per Wait.
@@ -187,6 +188,10 @@ struct Task {
 	size_t reply_cap;     // ... at most this many bytes ...
 	size_t reply_len;     // ... and how many the last one put there
 	Task *msg_partner;    // the task that received from / sent to us
+	// Message queues (ipc/message_queue.hpp): a waiting sender's message
+	// priority and its block (or null), a woken receiver's message priority.
+	int msgq_priority;
+	void *msgq_block;
 	WaitQueue senders;    // tasks in rt_send/rt_rpc to us, priority order
 	WaitQueue returners;  // rpc callers we received, waiting for rt_return
 	WaitQueue receivers;  // tasks in rt_receive waiting for a message from us

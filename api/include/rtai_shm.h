@@ -135,7 +135,8 @@ unsigned long kvirt_to_pa(unsigned long adr);
 /*
  * Tactus's set-up of the heaps (tactus_shm's load and unload; the host
  * tests). Linux context. setup makes the global heap with an arena of
- * 'global_bytes' (0: none): 0, or -ENOMEM. teardown forgets every binding;
+ * 'global_bytes' (0: none): 0, or -ENOMEM. teardown deletes the named
+ * message queues left (rtai_tbx.h), then forgets every binding;
  * the segments are freed with the shared memory.
  */
 int tx_heap_setup(unsigned long global_bytes);

@@ -27,6 +27,7 @@
 #include "../../api/proxies_glue.h"
 #include "../../api/tasklets_glue.h"
 #include "../../api/irq_tasks_glue.h"
+#include "../../api/msgq_bridge.h"
 #include "../../hal/hal.h"
 #include "../../hal/linux/tactus_hal.h"
 #include "../sched_info.h"
@@ -480,6 +481,14 @@ EXPORT_SYMBOL_GPL(rt_Name_attach);
 EXPORT_SYMBOL_GPL(rt_Name_locate);
 EXPORT_SYMBOL_GPL(rt_Name_detach);
 /* rtai_bits.h */
+/* The message queues, for rtai_tbx.h in tactus_shm (api/msgq_bridge.h). */
+EXPORT_SYMBOL_GPL(tx_msgq_init);
+EXPORT_SYMBOL_GPL(tx_msgq_delete);
+EXPORT_SYMBOL_GPL(tx_msgq_slot_size);
+EXPORT_SYMBOL_GPL(tx_msgq_send);
+EXPORT_SYMBOL_GPL(tx_msgq_receive);
+EXPORT_SYMBOL_GPL(tx_msgq_peek);
+EXPORT_SYMBOL_GPL(tx_msgq_broadcast);
 EXPORT_SYMBOL_GPL(rt_bits_init);
 EXPORT_SYMBOL_GPL(rt_bits_delete);
 EXPORT_SYMBOL_GPL(rt_get_bits);

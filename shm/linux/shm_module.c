@@ -27,6 +27,7 @@
 #include <linux/vmalloc.h>
 
 #include <rtai_shm.h>
+#include <rtai_tbx.h>
 #include <tactus/shm_user.h>
 
 #include "../../hal/linux/tactus_hal.h"
@@ -321,7 +322,27 @@ EXPORT_SYMBOL_GPL(rtheap_init);
 EXPORT_SYMBOL_GPL(rtheap_destroy);
 EXPORT_SYMBOL_GPL(rtheap_alloc);
 EXPORT_SYMBOL_GPL(rtheap_free);
+/* rtai_tbx.h: message queues and typed mailboxes. */
+EXPORT_SYMBOL_GPL(rt_msgq_init);
+EXPORT_SYMBOL_GPL(rt_msgq_delete);
+EXPORT_SYMBOL_GPL(_rt_named_msgq_init);
+EXPORT_SYMBOL_GPL(rt_named_msgq_delete);
+EXPORT_SYMBOL_GPL(_rt_msg_send);
+EXPORT_SYMBOL_GPL(_rt_msg_send_if);
+EXPORT_SYMBOL_GPL(_rt_msg_send_until);
+EXPORT_SYMBOL_GPL(_rt_msg_send_timed);
+EXPORT_SYMBOL_GPL(_rt_msg_receive);
+EXPORT_SYMBOL_GPL(_rt_msg_receive_if);
+EXPORT_SYMBOL_GPL(_rt_msg_receive_until);
+EXPORT_SYMBOL_GPL(_rt_msg_receive_timed);
+EXPORT_SYMBOL_GPL(_rt_msg_evdrp);
+EXPORT_SYMBOL_GPL(_rt_msg_broadcast);
+EXPORT_SYMBOL_GPL(_rt_msg_broadcast_if);
+EXPORT_SYMBOL_GPL(_rt_msg_broadcast_until);
+EXPORT_SYMBOL_GPL(_rt_msg_broadcast_timed);
 
 MODULE_LICENSE("GPL");
-MODULE_ALIAS("rtai_shm"); /* RTAI's module name */
+MODULE_ALIAS("rtai_shm"); /* RTAI's module names */
+MODULE_ALIAS("rtai_msgq");
+MODULE_ALIAS("rtai_tbx");
 MODULE_DESCRIPTION("Tactus real-time co-kernel: named shared memory (rt_shm_alloc, /dev/tactus_shm)");
