@@ -24,6 +24,7 @@
 #define CONFIG_RTAI_TASKLETS 1        /* rtai_tasklets.h */
 #define CONFIG_RTAI_BITS 1            /* rtai_bits.h */
 #define CONFIG_RTAI_MSG 1             /* rtai_msg.h */
+#define CONFIG_RTAI_TBX 1             /* rtai_tbx.h: message queues, typed mailboxes (in tactus_shm) */
 #define CONFIG_RTAI_FIFOS 1           /* rtai_fifos.h */
 #define CONFIG_RTAI_SHM 1             /* rtai_shm.h */
 #define CONFIG_RTAI_MATH 1            /* rtai_math.h: tactus_math.ko */

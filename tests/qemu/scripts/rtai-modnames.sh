@@ -4,7 +4,8 @@
 # busybox depmod indexes them; then modprobe rtai_sched loads tactus_sched
 # and, through the dependency, tactus_hal; rtai_sem, rtai_mbx, rtai_msg and
 # rtai_tasklets name the same module (nothing more loads); rtai_fifos and
-# rtai_shm load tactus_fifo and tactus_shm, rtai_math tactus_math. Then
+# rtai_shm load tactus_fifo and tactus_shm (as do rtai_msgq and rtai_tbx,
+# then), rtai_math tactus_math. Then
 # everything unloads.
 . /tests/sched-lib.sh
 
@@ -25,6 +26,11 @@ tx_check modprobe-rtai_fifos modprobe rtai_fifos
 tx_check rtai_fifos-is-tactus_fifo loaded tactus_fifo
 tx_check modprobe-rtai_shm modprobe rtai_shm
 tx_check rtai_shm-is-tactus_shm loaded tactus_shm
+n=$(wc -l </proc/modules)
+for name in rtai_msgq rtai_tbx; do
+	tx_check "modprobe-$name" modprobe $name
+done
+tx_check "rtai_msgq-rtai_tbx-are-tactus_shm ($n)" test "$(wc -l </proc/modules)" = "$n"
 tx_check modprobe-rtai_math modprobe rtai_math
 tx_check rtai_math-is-tactus_math loaded tactus_math
 tx_check rmmod-all rmmod tactus_math tactus_shm tactus_fifo tactus_sched tactus_hal

@@ -21,6 +21,10 @@
 # Then RTAI's real-time heaps (tx_rtai_heap.c): the global heap, a named
 # block, a group heap and an rtheap_t, from Linux and from a task that
 # churns 2000 allocations with their contents checked; 7 checks.
+# Then RTAI's message queues and typed mailboxes (tx_rtai_tbx.c): a stream
+# of 3000 messages between CPUs through a queue of 8, priority order,
+# broadcast, timeouts, delete, named queues, the heap whole again; 8
+# checks; a named queue it leaves is deleted at tactus_shm's unload.
 # Then RTAI's kernel threads (tx_rtai_kthreads.c): two rt_thread_create
 # threads made hard by rt_thread_init, one periodic (1 ms, 120 periods,
 # soft in between: Linux with interrupts on), one taking its signals and
@@ -63,8 +67,14 @@ dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_heap"
 n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_heap: PASS")
 tx_check "heap-all-checks-pass ($n of 7)" test "$n" = 7
 tx_check rmmod-tx_rtai_heap rmmod tx_rtai_heap
+tx_check insmod-tx_rtai_tbx insmod $M/tx_rtai_tbx.ko leave=1
+dmesg | tail -n +$((TX_MARK + 1)) | grep "tx_rtai_tbx"
+n=$(dmesg | tail -n +$((TX_MARK + 1)) | grep -c "tx_rtai_tbx: PASS")
+tx_check "tbx-all-checks-pass ($n of 8)" test "$n" = 8
+tx_check rmmod-tx_rtai_tbx rmmod tx_rtai_tbx
 tx_check heap-only-the-global-segment-left sh -c "test \"\$(tail -n +2 /proc/tactus/shm | awk '{print \$1}' | tr '\n' ' ')\" = 'RTGLBH '"
 tx_check rmmod-tactus_shm rmmod tactus_shm
+tx_check tbx-left-queue-deleted-at-unload sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'tactus: 1 named message queue(s) left at unload'"
 tx_check "heap-no-oops" sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error\|left allocated'"
 tx_mark
 tx_check insmod-tx_rtai_kthreads insmod $M/tx_rtai_kthreads.ko timing=$(tx_timing && echo 1 || echo 0)
