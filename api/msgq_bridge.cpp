@@ -11,6 +11,7 @@ using namespace tx;
 static_assert(sizeof(MessageQueue) <= TX_MSGQ_STORAGE_BYTES, "RT_MSGQ too small for the queue");
 static_assert(alignof(MessageQueue) <= alignof(long long), "RT_MSGQ under-aligned for the queue");
 static_assert(TX_MSGQ_FOREVER == kForever, "the bridge's 'no deadline' is the core's");
+static_assert(sizeof(MessageQueue::Block) == TX_MSGQ_BLOCK_HEADER, "the block header's size is the bridge's");
 
 namespace {
 MessageQueue *queue(void *q) { return static_cast<MessageQueue *>(q); }
@@ -38,8 +39,9 @@ int tx_msgq_send(void *q, const void *msg, int size, int priority, void *block, 
 		 long long deadline)
 {
 	bool taken = false;
-	int r = q && size >= 0 ? queue(q)->send(msg, static_cast<size_t>(size), priority, block, &taken,
-						mode(if_ready), deadline)
+	int r = q && size >= 0 ? queue(q)->send(msg, static_cast<size_t>(size), priority,
+						static_cast<MessageQueue::Block *>(block), &taken, mode(if_ready),
+						deadline)
 			       : kRteObjInvalid;
 	*kept = taken;
 	return r;
@@ -50,7 +52,10 @@ int tx_msgq_receive(void *q, void *buf, int cap, int *priority, void **freed, in
 	*freed = nullptr;
 	if (!q || cap < 0)
 		return kRteObjInvalid;
-	return queue(q)->receive(buf, static_cast<size_t>(cap), priority, freed, mode(if_ready), deadline);
+	MessageQueue::Block *block = nullptr;
+	int r = queue(q)->receive(buf, static_cast<size_t>(cap), priority, &block, mode(if_ready), deadline);
+	*freed = block;
+	return r;
 }
 
 int tx_msgq_peek(void *q, void *buf, int cap, int *priority)

@@ -18,6 +18,9 @@ extern "C" {
 
 /* Bytes of RT_MSGQ's storage the queue needs (a build-time check). */
 #define TX_MSGQ_STORAGE_BYTES 192
+/* A block (a message larger than a slot) starts with this many bytes of the
+ * queue's header; the message follows. Blocks are 16-byte aligned. */
+#define TX_MSGQ_BLOCK_HEADER 32
 
 int tx_msgq_init(void *q, int nmsg, int slot_size);
 int tx_msgq_delete(void *q, void (*drop)(void *block));

@@ -57,17 +57,18 @@ int send(RT_MSGQ *q, void *msg, int size, int priority, int space, int if_ready,
 	if (!space)
 		return kRtePerm; // a user-space pointer: no LXRT here
 	long slot = tx_msgq_slot_size(q);
-	if (slot < 0 || size < 0)
+	if (slot < 0 || size < 0 || (!msg && size))
 		return kRteObjInvalid;
 	void *block = nullptr;
 	if (size > slot) {
 		// Filled here, before the queue's lock: the IPC section copies
 		// nothing of it.
-		block = rt_malloc(size);
+		if (size > 0x7fffffff - TX_MSGQ_BLOCK_HEADER)
+			return -kENoMem;
+		block = rt_malloc(TX_MSGQ_BLOCK_HEADER + size);
 		if (!block)
 			return -kENoMem;
-		if (msg)
-			copy_bytes(block, msg, static_cast<size_t>(size));
+		copy_bytes(static_cast<char *>(block) + TX_MSGQ_BLOCK_HEADER, msg, static_cast<size_t>(size));
 	}
 	int kept = 0;
 	int result = tx_msgq_send(q, msg, size, priority, block, &kept, if_ready, deadline);

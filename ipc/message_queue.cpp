@@ -45,6 +45,7 @@ int MessageQueue::init(int nmsg, size_t slot_size)
 	free_count_ = nmsg;
 	senders_.init(QueueOrder::Priority);
 	receivers_.init(QueueOrder::Priority);
+	pending_.init(nullptr);
 	magic_ = kMagic;
 	g_sched.ipc_leave(flags);
 	return kOk;
@@ -65,20 +66,35 @@ int MessageQueue::destroy(void (*drop)(void *block))
 		return -kEFault;
 	}
 	magic_ = 0;
-	while (Task *w = senders_.first())
-		g_sched.wake(w, kRteObjRemoved); // it keeps its block
+	while (Task *w = senders_.first()) {
+		if (w->msgq_block) // it keeps its block
+			static_cast<Block *>(w->msgq_block)->pending.unlink();
+		g_sched.wake(w, kRteObjRemoved);
+	}
 	while (Task *w = receivers_.first())
 		g_sched.wake(w, kRteObjRemoved);
 	Message *queued = first_;
 	first_ = nullptr;
+	// What is left pending was a sender's that was deleted while it waited.
+	ListNode orphans;
+	if (pending_.linked()) {
+		orphans.insert_before(pending_.next);
+		pending_.unlink();
+	}
 	DeferredBlock *mem = mem_;
 	mem_ = nullptr;
 	g_sched.ipc_leave(flags);
 	// No call reaches the messages any more (the queue is not valid): hand
-	// back their blocks, then the slots. O(nmsg).
+	// back their blocks and the orphans, then the slots. O(nmsg + orphans).
 	for (Message *m = queued; m; m = m->next)
 		if (m->block && drop)
 			drop(m->block);
+	while (orphans.linked()) {
+		ListNode *n = orphans.next;
+		n->unlink();
+		if (drop)
+			drop(n->owner);
+	}
 	g_sched.free_later(mem);
 	return kOk;
 }
@@ -96,7 +112,7 @@ void MessageQueue::enqueue(Message *m)
 }
 
 // IPC lock held. Write a message into slot m. O(size) for a slot message.
-void MessageQueue::fill(Message *m, const void *msg, size_t size, int priority, void *block)
+void MessageQueue::fill(Message *m, const void *msg, size_t size, int priority, Block *block)
 {
 	TX_IPC_LOCK_HELD();
 	m->block = block;
@@ -119,7 +135,10 @@ void MessageQueue::take_waiting_sender(Message *m)
 		free_count_++;
 		return;
 	}
-	fill(m, s->send_buf, s->send_len, s->msgq_priority, s->msgq_block);
+	auto *block = static_cast<Block *>(s->msgq_block);
+	if (block)
+		block->pending.unlink();
+	fill(m, s->send_buf, s->send_len, s->msgq_priority, block);
 	enqueue(m);
 	g_sched.wake(s, kOk);
 }
@@ -135,13 +154,13 @@ int MessageQueue::wait(Wait why, WaitQueue *q, Count deadline)
 	return g_sched.block(why, q, this, deadline);
 }
 
-int MessageQueue::send(const void *msg, size_t size, int priority, void *block, bool *kept, MsgqMode mode,
+int MessageQueue::send(const void *msg, size_t size, int priority, Block *block, bool *kept, MsgqMode mode,
 		       Count deadline)
 {
 	*kept = false;
 	if ((!msg && !block && size) || size > kMaxBytes)
 		return kRteObjInvalid;
-	const void *bytes = block ? block : msg;
+	const void *bytes = block ? static_cast<const void *>(block + 1) : msg;
 	unsigned long flags = g_sched.ipc_enter();
 	int result = kOk;
 	if (!valid() || (!block && size > slot_size_)) {
@@ -168,14 +187,23 @@ int MessageQueue::send(const void *msg, size_t size, int priority, void *block, 
 		me->send_len = size;
 		me->msgq_priority = priority;
 		me->msgq_block = block;
+		if (block) {
+			block->pending.init(block);
+			block->pending.insert_before(&pending_);
+		}
 		result = wait(Wait::MsgQueue, &senders_, deadline);
+		// kOk: a receiver put the block into a slot. RTE_OBJREM: destroy
+		// took it off the list (the queue is gone). Else it is still ours.
+		if (block && result != kOk && result != kRteObjRemoved)
+			block->pending.unlink();
+		me->msgq_block = nullptr;
 		*kept = result == kOk && block;
 	}
 	g_sched.ipc_leave(flags);
 	return result;
 }
 
-int MessageQueue::receive(void *buf, size_t cap, int *priority, void **freed, MsgqMode mode, Count deadline)
+int MessageQueue::receive(void *buf, size_t cap, int *priority, Block **freed, MsgqMode mode, Count deadline)
 {
 	*freed = nullptr;
 	if (!buf && cap)

@@ -6,7 +6,10 @@
 // its slot, a larger one in a block the caller allocated and filled (the
 // API layer takes it from the real-time heap, api/rtai_tbx.cpp) and that
 // the queue hands back when the message leaves. The queue never allocates
-// after init, so no call here depends on an allocator.
+// after init, so no call here depends on an allocator. A block starts with
+// a Block header: while its sender waits for a slot, the queue keeps the
+// block on a list of its own, so that the block of a sender deleted while
+// waiting is not lost: destroy hands it back with the queued ones.
 //
 // Order: a lower priority number is received first (0 is RTAI's "urgent");
 // equal priorities in arrival order. Hand-offs are direct, so no call loops:
@@ -33,11 +36,15 @@ enum class MsgqMode : uint8_t {
 
 class MessageQueue {
 public:
+	// The header of a caller's block; the message's bytes follow it.
+	struct alignas(16) Block {
+		ListNode pending; // on pending_ while its sender waits
+	};
 	// A message's header, in its slot; the bytes follow in the slot, or
 	// are in 'block' for a message larger than the slot.
 	struct Message {
 		Message *next;
-		void *block;
+		Block *block;
 		size_t size;
 		int priority;
 	};
@@ -56,14 +63,14 @@ public:
 	// it). Returns 0, 'size' (IfReady and full), RTE_TIMOUT / RTE_UNBLKD /
 	// RTE_OBJREM / RTE_PERM (a wait from Linux or an interrupt handler), or
 	// RTE_OBJINV.
-	int send(const void *msg, size_t size, int priority, void *block, bool *kept, MsgqMode mode,
+	int send(const void *msg, size_t size, int priority, Block *block, bool *kept, MsgqMode mode,
 		 Count deadline);
 	// Copies up to 'cap' bytes of the first message (the rest of a longer
 	// one is lost) and its priority (if 'priority' is not null). *freed:
 	// the message's block, for the caller to free, or null. Returns cap
 	// minus the bytes copied, 'cap' (IfReady and empty), or the RTE codes
 	// of send.
-	int receive(void *buf, size_t cap, int *priority, void **freed, MsgqMode mode, Count deadline);
+	int receive(void *buf, size_t cap, int *priority, Block **freed, MsgqMode mode, Count deadline);
 	// Copy of the first message without taking it: 0, 'cap' when the queue
 	// is empty, RTE_OBJINV.
 	int peek(void *buf, size_t cap, int *priority);
@@ -79,10 +86,13 @@ public:
 
 private:
 	static constexpr uint32_t kMagic = 0x3d9a3d9a;
-	const void *bytes_of(const Message *m) const { return m->block ? m->block : m + 1; }
+	static const void *bytes_of(const Message *m)
+	{
+		return m->block ? static_cast<const void *>(m->block + 1) : static_cast<const void *>(m + 1);
+	}
 	Message *slot(int i) const;
 	void enqueue(Message *m);
-	void fill(Message *m, const void *msg, size_t size, int priority, void *block);
+	void fill(Message *m, const void *msg, size_t size, int priority, Block *block);
 	void take_waiting_sender(Message *m);
 	int wait(Wait why, WaitQueue *q, Count deadline);
 
@@ -96,6 +106,7 @@ private:
 	int free_count_;
 	WaitQueue senders_;   // tasks waiting for a slot, task priority order
 	WaitQueue receivers_; // tasks waiting for a message
+	ListNode pending_;    // the blocks of waiting senders (and of deleted ones)
 };
 
 } // namespace tx

@@ -278,3 +278,25 @@ TEST_F(Tbx, WaitingTasksShowAsSemaphoreWaitsAndCanBeUnblocked)
 	run(10);
 	EXPECT_EQ(trace.str(), "rx unblkd@50");
 }
+
+// A sender deleted while it waits with a large message: its block stays
+// with the queue and goes back to the heap with the queue's delete.
+TEST_F(Tbx, DeletedWaitingSendersBlockComesBackWithTheQueue)
+{
+	ASSERT_EQ(rt_tbx_init(&q, 1, 0), 0);
+	std::string big(500, 'b');
+	start(a, 5, [&] {
+		EXPECT_EQ(rt_tbx_send(&q, big.data(), 500), 0);
+		rt_tbx_send(&q, big.data(), 400); // waits: deleted here
+		trace.add("never");
+	});
+	start(b, 6, [&] {
+		trace.add("b " + rte_str(rt_tbx_send_timed(&q, big.data(), 300, 100))); // its own block back
+	});
+	run(50);
+	EXPECT_EQ(rt_task_delete(&a), 0);
+	run(100);
+	EXPECT_EQ(trace.str(), "b timeout@100");
+	EXPECT_LT(free_heap_bytes(), heap_free_at_start); // the queued message and a's block
+	// TearDown deletes the queue and checks the heap is whole again.
+}
