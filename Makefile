@@ -8,7 +8,7 @@ ARCH ?= arm64
 export ARCH
 
 .PHONY: help demo test test-debug soak host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
-.PHONY: bench bench-quick
+.PHONY: bench bench-quick install deb
 
 help:
 	@echo "make demo                 the demo: a 100 us real-time task feeding a FIFO"
@@ -26,6 +26,8 @@ help:
 	@echo "make bench ARCH=arm64     Tactus vs Linux, Debian stock and PREEMPT_RT in QEMU, timer and device-interrupt latency: tables, JSON, plots (build/bench, ~30 min)"
 	@echo "make bench ARCH=x86_64    the same on x86_64: Tactus on Debian's stock kernel vs stock and PREEMPT_RT, one seed (build/bench/x86_64, ~4 min)"
 	@echo "make bench-quick          the grinder load only, one seed, fewer samples, ARCH=arm64 or x86_64 (build/bench/quick, build/bench/x86_64/quick, < 10 min)"
+	@echo "make install              modules for KVER (default: the running kernel), headers, tactus, rtai-config, udev rule [DESTDIR= PREFIX= KDIR=]"
+	@echo "make deb                  Debian packages tactus-dkms and tactus-tools (build/deb), checked by lintian"
 
 deps:
 	tools/deps.sh all
@@ -79,6 +81,12 @@ bench:
 
 bench-quick:
 	tools/bench/bench.sh --quick
+
+install:
+	tools/install.sh
+
+deb:
+	tools/deb.sh
 
 clean:
 	rm -rf build

@@ -39,9 +39,10 @@ ARM64_PKGS=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu binutils-aarch64-linux-g
 # the headers' .kernelvariables: x86_64-linux-gnu-gcc-12), make, dwarves
 # (pahole 1.24 = the headers' CONFIG_PAHOLE_VERSION), dkms (+ its Depends:
 # dpkg-dev, patch, kmod), binutils (readelf: library closure), openssl (dkms
-# signs modules with its MOK key when it finds openssl).
+# signs modules with its MOK key when it finds openssl), lintian and xz-utils
+# (make deb checks the packages; Debian's modules are xz-compressed).
 AMD64_PKGS=(qemu-system-x86 gcc-12 g++-12 make libc6-dev dwarves dkms dpkg-dev patch
-            kmod binutils openssl cpio gzip rsync python3 coreutils)
+            kmod binutils openssl cpio gzip xz-utils rsync python3 coreutils lintian)
 
 usage() { echo "usage: $0 [host|arm64|amd64|all]" >&2; exit 2; }
 

@@ -103,10 +103,12 @@ stage qemu-arm64 count_qemu "$root/tools/qemu/test-qemu.sh" arm64
 # qemu-x86_64: the same suite on Debian's stock amd64 kernel (q35, HPET MSI
 # as NMI), its latency bounds at -icount shift=5 (docs/x86_64-port.md).
 stage qemu-x86_64 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64
-# dkms: `dkms build` of dkms.conf against Debian's amd64 headers in a private
-# DKMS tree (tools/kernel/dkms-build.sh; deps installs dkms, without its
-# recommends): one check.
-stage dkms count_one "$root/tools/kernel/dkms-build.sh" stock
+# packages: `make deb` (tactus-dkms, tactus-tools; lintian clean), unpacked
+# into a throwaway root; DKMS builds the packaged sources for Debian's amd64
+# 6.12 headers in a private DKMS tree; a user module built against the
+# unpacked headers only boots with those modules in QEMU; `make install
+# DESTDIR=` gives the same layout (tools/packages-test.sh).
+stage packages count_qemu "$root/tools/packages-test.sh"
 
 echo
 echo "Stages (wall time):"

@@ -3,7 +3,7 @@
 # answered for this tree, a made-up kernel directory's release, RTAI's
 # aliases, several options at once, and an unknown option (exit 2, usage on
 # stderr). Prints "TACTUS-CHECK: PASS|FAIL name" per check and ends with
-# "N passed, N failed".
+# "N passed, N failed". Also the installed layout (PREFIX/bin, PREFIX/include/tactus).
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=lib.sh
 . "$here/lib.sh"
@@ -56,4 +56,14 @@ if (cd "$work" && cc -fsyntax-only $("$cfg" --module-cflags) m.c 2>"$work/cc.err
 else
 	bad module-cflags-find-the-headers "$(cat "$work/cc.err")"
 fi
+# Installed (make install, tactus-tools): PREFIX/bin/rtai-config answers for
+# PREFIX, with the headers in PREFIX/include/tactus.
+mkdir -p "$work/inst/bin" "$work/inst/include/tactus"
+cp "$cfg" "$work/inst/bin/rtai-config"
+cp "$root/api/include/rtai_config.h" "$work/inst/include/tactus/"
+out=$("$work/inst/bin/rtai-config" --prefix --module-cflags --config); rc=$?
+expect_rc installed 0
+same installed-layout "$out" "$work/inst
+-I. -I$work/inst/include/tactus
+$work/inst/include/tactus/rtai_config.h"
 finish

@@ -58,19 +58,10 @@ TREE="$D/tree"
 mkdir -p "$SRC" "$TREE"
 T0="$(tx_now)"
 
-# What a user's /usr/src/tactus-<version> holds: dkms.conf and the module
-# sources (no tests, examples, tools or docs but the one tool module,
-# tactus_latency.c).
+# What a user's /usr/src/tactus-<version> holds (stage-dkms-source.sh).
 stage_source() {
     local s="$SRC/$PKG-$PKGVER"
-    mkdir -p "$s"
-    rsync -a --delete --exclude /build --exclude .git --exclude /tests \
-        --include /tools/ --include /tools/tactus/ --include /tools/tactus/tactus_latency.c --exclude '/tools/**' \
-        --exclude /examples --exclude /docs --exclude /arch/host \
-        --include '*/' --include '*.c' --include '*.h' --include '*.cpp' --include '*.hpp' \
-        --include '*.S' --include '*.mk' --include '/Kbuild' --include '/dkms.conf' \
-        --include 'LICENSE' --exclude '*' --prune-empty-dirs \
-        "${TACTUS_DKMS_SOURCE:-$TACTUS_ROOT}/" "$s/"
+    "$HERE/stage-dkms-source.sh" "${TACTUS_DKMS_SOURCE:-$TACTUS_ROOT}" "$s"
     cp "$CONF" "$s/dkms.conf"
     echo "staged: $(find "$s" -type f | wc -l) files in $s"
     # a fresh registration each time (the private tree only)
@@ -104,6 +95,10 @@ for flavour in "${flavours[@]}"; do
             case "$vm" in "$krel "*) ;; *) echo "$m: vermagic '$vm' is not for $krel"; return 1 ;; esac
             echo "ok $(basename "$f"): vermagic $vm, signer: $(modinfo -F signer "$f" || true)"
         done
+        # dkms.conf's POST_BUILD kept the symbol versions for user modules.
+        grep -q "rt_task_init" "$TREE/$PKG/$PKGVER/$krel/x86_64/Module.symvers" ||
+            { echo "no Module.symvers with rt_task_init in $TREE/$PKG/$PKGVER/$krel/x86_64"; return 1; }
+        echo "ok Module.symvers kept for user modules"
     }
     tx_step "dkms build $PKG/$PKGVER for $krel (KDIR $kdir)" "$LOG" dkms_build
     grep '^ok ' "$LOG" | sed 's/^/[tactus]   /' >&2
