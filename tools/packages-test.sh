@@ -87,7 +87,10 @@ rc=$?
 cat "$W/user-build.log"
 check user-module-built test "$rc" = 0 -a -f "$U/tx_installed.ko"
 check user-module-no-undefined-symbols sh -c "! grep -q 'undefined' '$W/user-build.log'"
-check user-module-versions-tactus-calls sh -c "/sbin/modprobe --dump-modversions '$U/tx_installed.ko' | grep -q ' rt_task_init$'"
+# The module carries the CRC of rt_task_init that the DKMS build exported.
+crc_mod="$(/sbin/modprobe --dump-modversions "$U/tx_installed.ko" 2>/dev/null | awk '$2 == "rt_task_init" { print $1 }')"
+crc_sym="$(awk '$2 == "rt_task_init" { print $1 }' "$symvers" 2>/dev/null)"
+check "user-module-versions-tactus-calls ($crc_mod = $crc_sym)" test -n "$crc_mod" -a "$crc_mod" = "$crc_sym"
 check user-module-depends-on-tactus_sched sh -c "modinfo -F depends '$U/tx_installed.ko' | grep -q tactus_sched"
 # The headers of the source tree are not reachable from the build: the
 # module saw only the installed ones.
@@ -111,7 +114,7 @@ adds+=(--add "$TACTUS_ROOT/tests/qemu/scripts/sched-lib.sh:/tests/" --add "$TACT
 cpio="$W/initramfs.cpio.gz"
 check initramfs "$TACTUS_ROOT/tools/qemu/mkinitramfs.sh" "$cpio" --arch amd64 "${adds[@]}"
 "$TACTUS_ROOT/tools/qemu/run.sh" x86_64 --kernel debian --initrd "$cpio" --test installed \
-    --log "$W/boot.log" --smp 1 --timeout 300 >&2
+    --log "$W/boot.log" --smp 1 --icount --seed 1 --timeout 300 >&2
 rc=$?
 grep "TACTUS-CHECK\|tx_installed" "$W/boot.log"
 check boot-ran-the-installed-module test "$rc" = 0
