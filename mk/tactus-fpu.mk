@@ -32,6 +32,11 @@
 # Used by tests/qemu/modules/Kbuild (tx_fpu) and tested by
 # tests/qemu/scripts/sched-fpu.sh.
 
+# Kernels before 6.2 (Debian 12's 6.1) do not define the x86 flags: 6.12's.
+ifeq ($(SRCARCH),x86)
+CC_FLAGS_FPU ?= -msse -msse2 -mhard-float
+endif
+
 $(foreach o,$(TACTUS_FPU_OBJS),\
   $(eval CFLAGS_REMOVE_$(o) += -mgeneral-regs-only $(CC_FLAGS_NO_FPU))\
   $(eval CFLAGS_$(o) += $(CC_FLAGS_FPU)))

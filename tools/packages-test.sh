@@ -16,7 +16,8 @@
 #      (tests/install/installed.sh): they load, its task runs 200 periods;
 #   7. `make install DESTDIR=` into a second throwaway root (modules built for
 #      the same kernel, depmod run there): the same layout as the package,
-#      and module.mk finds the Module.symvers it installed by itself.
+#      and module.mk finds the Module.symvers it installed by itself;
+#   8. DKMS builds the packaged sources for Debian 12's 6.1 kernel too.
 # Prints "TACTUS-CHECK: PASS|FAIL packages/NAME" per check and ends with
 # "N passed, N failed".
 set -uo pipefail
@@ -135,5 +136,9 @@ cp -r "$TACTUS_ROOT/tests/install/tx_installed" "$U2"
 make -C "$KDIR" M="$U2" TACTUS_PREFIX="$I/usr" modules >"$W/user2-build.log" 2>&1
 rc=$?
 check user-module-finds-the-installed-symvers sh -c "test $rc = 0 && ! grep -q 'undefined\|no Module.symvers' '$W/user2-build.log'"
+# 8. DKMS also builds the packaged sources for Debian 12's default kernel, 6.1.
+moddir61="$(TACTUS_DKMS_SOURCE="$R/usr/src/tactus-$VER" "$HERE/kernel/dkms-build.sh" stock61 2>"$W/dkms61.log" | tail -n 1)"
+cat "$W/dkms61.log"
+check dkms-build-for-6.1 sh -c "test -d '$moddir61' && ls '$moddir61' | grep -q '^tactus_sched.ko' && grep -q rt_task_init '$(dirname "$moddir61")/Module.symvers'"
 check install-same-user-side-as-the-package sh -c "diff -r '$R/usr/include/tactus' '$I/usr/include/tactus' && cmp '$R/usr/share/tactus/module.mk' '$I/usr/share/tactus/module.mk'"
 finish

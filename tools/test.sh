@@ -103,6 +103,9 @@ stage qemu-arm64 count_qemu "$root/tools/qemu/test-qemu.sh" arm64
 # qemu-x86_64: the same suite on Debian's stock amd64 kernel (q35, HPET MSI
 # as NMI), its latency bounds at -icount shift=5 (docs/x86_64-port.md).
 stage qemu-x86_64 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64
+# qemu-x86_64-6.1: the same suite on Debian 12's default kernel, 6.1 (modules
+# built against its headers; docs/x86_64-port.md, "Kernels").
+stage qemu-x86_64-6.1 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64 --kernel61
 # packages: `make deb` (tactus-dkms, tactus-tools; lintian clean), unpacked
 # into a throwaway root; DKMS builds the packaged sources for Debian's amd64
 # 6.12 headers in a private DKMS tree; a user module built against the

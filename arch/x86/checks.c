@@ -34,10 +34,12 @@ int tx_x86_check_kernel(void)
 		pr_err("tactus: interrupt remapping (VT-d/AMD-Vi) is on: it would block the timer's raw NMI message (boot with intremap=off)\n");
 		return -EOPNOTSUPP;
 	}
+#ifdef X86_FEATURE_FRED /* 6.9 and later */
 	if (IS_ENABLED(CONFIG_X86_FRED) && cpu_feature_enabled(X86_FEATURE_FRED)) {
 		pr_err("tactus: FRED is on: its NMI frames differ from the IDT layout this port redirects\n");
 		return -EOPNOTSUPP;
 	}
+#endif
 	tx_x86_entry_text_start = lookup_symbol("__entry_text_start");
 	tx_x86_entry_text_end = lookup_symbol("__entry_text_end");
 	if (!tx_x86_entry_text_start || !tx_x86_entry_text_end) {

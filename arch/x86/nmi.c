@@ -25,10 +25,6 @@
 #include "port_internal.h"
 #include "timer_mux.h"
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0) || LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-#error "the x86_64 port relies on the NMI entry of Linux 6.12 (docs/x86_64-port.md)"
-#endif
-
 unsigned int tx_x86_retry_us = 30;
 module_param_named(retry_us, tx_x86_retry_us, uint, 0444);
 MODULE_PARM_DESC(retry_us, "longest delay of a retry NMI after a release found Linux in a spot it cannot preempt (entry code with interrupts off); must exceed the NMI path");

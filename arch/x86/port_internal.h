@@ -26,6 +26,7 @@
 #include <asm/ptrace.h>
 
 #include "../../hal/linux/tactus_hal.h" /* struct tx_hal_stats */
+#include "kernel_compat.h"
 
 /* ---- Per-CPU state (port.c) ------------------------------------------------ */
 

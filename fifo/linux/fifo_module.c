@@ -47,6 +47,7 @@
 
 #include <rtai_fifos.h>
 
+#include "../../hal/linux/kernel_compat.h"
 #include "../../hal/linux/tactus_hal.h"
 #include "../../sched/sched_info.h"
 #include "fifo_bridge.h"
@@ -746,7 +747,7 @@ static int fifos_show(struct seq_file *m, void *v)
 
 /* Through the device type rather than the class: only a type's devnode
  * gives the node its group. */
-static char *rtf_devnode(const struct device *dev, umode_t *m, kuid_t *uid, kgid_t *gid)
+static char *rtf_devnode(TX_DEVNODE_DEVICE *dev, umode_t *m, kuid_t *uid, kgid_t *gid)
 {
 	if (m)
 		*m = node_mode;
@@ -864,7 +865,7 @@ static int __init tactus_fifo_init(void)
 	err = cdev_add(&rtf_cdev, rtf_devt, TX_MAX_FIFOS);
 	if (err)
 		goto out_region;
-	rtf_class = class_create("rtf");
+	rtf_class = tx_class_create("rtf");
 	if (IS_ERR(rtf_class)) {
 		err = PTR_ERR(rtf_class);
 		goto out_cdev;

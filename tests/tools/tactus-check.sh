@@ -128,13 +128,27 @@ run
 expect_rc amd64-remap 0
 has amd64-remap-warns '^warn +cmdline: no intremap=off, and an IOMMU is active: .*; fix: add intremap=off'
 
-# 5. Debian 12's default kernel, 6.1: cannot run (yet), and no HPET; FRED on.
-machine amd64-6.1 x86_64 6.1.0-41-amd64 "$amd64_debian" "intremap=off"
+# 5. Debian 12's default kernel, 6.1 (its real configuration): can run on
+#    x86_64; not without an HPET; not on arm64 (that port is 6.12 only);
+#    FRED on.
+amd64_debian61="$here/fixtures/debian-6.1-amd64.config"
+machine amd64-6.1 x86_64 6.1.0-57-amd64 "$amd64_debian61" "intremap=off"
+run
+expect_rc amd64-6.1 0
+has amd64-6.1-kernel "^ok +kernel: 6.1.0-57-amd64 \\(6.1: Debian 12's default kernel, x86_64 port\\)"
+hasnt amd64-6.1-no-fail '^fail'
 : >"$root/sys/devices/system/clocksource/clocksource0/available_clocksource"
 run
-expect_rc amd64-6.1 1
-has amd64-6.1-kernel '^fail +kernel: 6.1.0-41-amd64: the ports are built and checked for Linux 6.12 only'
+expect_rc amd64-6.1-no-hpet 1
 has amd64-6.1-hpet '^fail +HPET: no HPET clocksource'
+machine arm64-6.1 aarch64 6.1.0-57-arm64 "$arm64_debian" "irqchip.gicv3_pseudo_nmi=1"
+run
+expect_rc arm64-6.1 1
+has arm64-6.1-kernel '^fail +kernel: 6.1.0-57-arm64: the arm64 port is built and checked for Linux 6.12 only'
+machine amd64-4.19 x86_64 4.19.0-27-amd64 "$amd64_debian61" "intremap=off"
+run
+expect_rc amd64-4.19 1
+has amd64-4.19-kernel '^fail +kernel: 4.19.0-27-amd64: the ports are built and checked for Linux 6.12 \(and 6.1 on x86_64\) only'
 machine amd64-fred x86_64 6.12.118+deb12-amd64 "$amd64_debian" "intremap=off fred=on"
 echo CONFIG_X86_FRED=y >>"$root/boot/config-6.12.118+deb12-amd64"
 run

@@ -32,9 +32,14 @@ case "$arch" in
         case "$variant" in
             normal|stock) variant=stock ;;
             rt) ;;
-            *) tx_die "build-modules x86_64: variant stock|rt (Debian's kernels), not '$variant'" ;;
+            stock61) ;;
+            *) tx_die "build-modules x86_64: variant stock|rt|stock61 (Debian's kernels), not '$variant'" ;;
         esac
-        kdir="$("$HERE/debian-kdir-amd64.sh" "$variant")"
+        if [ "$variant" = stock61 ]; then
+            kdir="$("$HERE/debian61-amd64.sh" kdir)"   # Debian 12's default kernel, 6.1
+        else
+            kdir="$("$HERE/debian-kdir-amd64.sh" "$variant")"
+        fi
         # ARCH from the environment (the top Makefile exports it) is harmless:
         # .kernelvariables has `override ARCH = x86`.
         kmake_args=("MODULE_PAHOLE_FLAGS=--lang_exclude=rust,c++03,c++11,c++14")

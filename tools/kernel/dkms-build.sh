@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# tools/kernel/dkms-build.sh [stock|rt|all]
+# tools/kernel/dkms-build.sh [stock|rt|stock61|all]
 #
 # Proves the DKMS packaging (dkms.conf at the repository root) end to end in
 # CI, without touching the host's DKMS state, /lib/modules or /boot:
-#   1. the KDIR of Debian's amd64 headers (tools/kernel/debian-kdir-amd64.sh;
-#      the packages are downloaded + unpacked, never installed);
+#   1. the KDIR of Debian's amd64 headers (tools/kernel/debian-kdir-amd64.sh,
+#      6.12 stock or rt; stock61: debian61-amd64.sh, Debian 12's 6.1; the
+#      packages are downloaded + unpacked, never installed);
 #   2. a private DKMS source tree build/dkms/src/tactus-<version>/ (the module
 #      sources as a user's /usr/src/tactus-<version> would hold them) and a
 #      private DKMS tree build/dkms/tree/ (instead of /var/lib/dkms);
@@ -32,8 +33,9 @@ what="${1:-stock}"
 case "$what" in
     stock|normal) flavours=(stock) ;;
     rt) flavours=(rt) ;;
-    all) flavours=(stock rt) ;;
-    *) tx_die "usage: $0 [stock|rt|all]" ;;
+    stock61) flavours=(stock61) ;;
+    all) flavours=(stock rt stock61) ;;
+    *) tx_die "usage: $0 [stock|rt|stock61|all]" ;;
 esac
 tools=(dkms make rsync modinfo x86_64-linux-gnu-gcc-12 x86_64-linux-gnu-g++-12 pahole openssl)
 for c in "${tools[@]}"; do
@@ -71,7 +73,11 @@ stage_source() {
 tx_step "dkms add $PKG/$PKGVER (private tree build/dkms)" "$TACTUS_LOGS/dkms-add.log" stage_source
 
 for flavour in "${flavours[@]}"; do
-    kdir="$("$HERE/debian-kdir-amd64.sh" "$flavour")"
+    if [ "$flavour" = stock61 ]; then
+        kdir="$("$HERE/debian61-amd64.sh" kdir)"   # Debian 12's default kernel, 6.1
+    else
+        kdir="$("$HERE/debian-kdir-amd64.sh" "$flavour")"
+    fi
     krel="$(cat "$kdir/include/config/kernel.release")"
     LOG="$TACTUS_LOGS/dkms-$flavour.log"
     : >"$LOG"

@@ -55,6 +55,8 @@ qemu_arch() {
 #                          tools/kernel/build-arm64.sh; arm64 only)
 #   debian | debian-rt     Debian's stock or PREEMPT_RT image, fetched by
 #                          tools/kernel/fetch-debian.sh when missing
+#   debian61               Debian 12's default kernel, 6.1 (x86_64;
+#                          tools/kernel/debian61-amd64.sh)
 #   anything else          a path, printed as it is
 qemu_kernel_image() {
     local variant flavour image kdir
@@ -73,6 +75,9 @@ qemu_kernel_image() {
                 "$TACTUS_ROOT/tools/kernel/fetch-debian.sh" "$QEMU_DEB" kernels >/dev/null || return 1
             fi
             echo "$image" ;;
+        debian61)
+            [ "$QEMU_ARCH" = x86_64 ] || tx_die "--kernel debian61: x86_64 only"
+            "$TACTUS_ROOT/tools/kernel/debian61-amd64.sh" image ;;
         *) echo "$1" ;;
     esac
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/qemu/test-qemu.sh ARCH [--no-debug|--kasan] [--boot BOOT]... [--list|--build-only] [NAME...]
+# tools/qemu/test-qemu.sh ARCH [--no-debug|--kasan|--kernel61] [--boot BOOT]... [--list|--build-only] [NAME...]
 #
 # The QEMU integration suite of one architecture, ARCH = arm64 or x86_64
 # (stages qemu-arm64 and qemu-x86_64 of `make test`):
@@ -31,7 +31,10 @@
 # fifo-basic`); --boot BOOT (repeatable) keeps only the boots of that kind
 # (e.g. `--boot icount`). --list prints the plan and exits; --build-only
 # builds the normal variant's modules and initramfs, prints the initramfs's
-# path as its last line and exits (tools/bench/paths.sh). --kasan (arm64,
+# path as its last line and exits (tools/bench/paths.sh). --kernel61
+# (x86_64): the same on Debian 12's default kernel, 6.1 (modules built
+# against its headers, tools/kernel/debian61-amd64.sh; logs in
+# build/logs/qemu-x86_64-6.1). --kasan (arm64,
 # `make test-debug`): one boot per test (its last that is not a debug boot;
 # icount becomes smp1: no timing asserted) on the KASAN + kmemleak kernel
 # (arch/arm64/kernel/kasan.config), timeouts x4, logs in
@@ -97,10 +100,11 @@ case "$arch" in
         USER_CC=gcc
         QLOGS="$TACTUS_LOGS/qemu-x86_64" ;;
 esac
-no_debug=0 list_only=0 build_only=0 select=() only_boots=" " kasan=0
+no_debug=0 list_only=0 build_only=0 select=() only_boots=" " kasan=0 kernel61=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --no-debug) no_debug=1 ;;
+        --kernel61) kernel61=1 ;;
         --kasan) kasan=1 ;;
         --boot) [ $# -ge 2 ] || usage; only_boots="$only_boots$2 "; shift ;;
         --list) list_only=1 ;;
@@ -115,6 +119,11 @@ done
 if [ $kasan = 1 ]; then
     [ "$arch" = arm64 ] || tx_die "--kasan: arm64 only (our kernel; x86_64 runs Debian's)"
     QLOGS="$QLOGS-kasan"
+fi
+if [ $kernel61 = 1 ]; then
+    [ "$arch" = x86_64 ] || tx_die "--kernel61: x86_64 only (Debian 12's default kernel, 6.1)"
+    QLOGS="$QLOGS-6.1"
+    QEMU_KERNEL=debian61
 fi
 T_ALL="$(tx_now)"
 stage_times=()
@@ -268,6 +277,7 @@ if [ "$arch" = arm64 ]; then
 else
     user_out="$root/build/qemu-tests/user-$arch"
     qt_tag="$arch-"
+    [ $kernel61 = 1 ] && qt_tag="$arch-6.1-"
 fi
 build_user() {
     mkdir -p "$user_out"
@@ -292,12 +302,13 @@ build_variant() {
         fi
         stage_done "kernel ($v)" "$t0"
     else
-        # Debian's stock image (run.sh's --kernel debian), fetched once
+        # Debian's stock image (run.sh's --kernel debian, or debian61), fetched once
         mod_variant=stock
-        if ! qemu_kernel_image debian >/dev/null; then
-            abort "fetching Debian's amd64 kernel failed (log: $TACTUS_LOGS/fetch-debian-amd64.log)"
+        [ $kernel61 = 1 ] && mod_variant=stock61
+        if ! qemu_kernel_image "$QEMU_KERNEL" >/dev/null; then
+            abort "fetching Debian's amd64 kernel ($QEMU_KERNEL) failed (logs: $TACTUS_LOGS/fetch-debian-amd64.log, debian61-amd64.log)"
         fi
-        stage_done "kernel (Debian stock amd64)" "$t0"
+        stage_done "kernel (Debian $mod_variant amd64)" "$t0"
     fi
     t0="$(tx_now)"
     if ! mods="$("$root/tools/kernel/build-modules.sh" "$mod_arch" "$mod_variant" | tail -n 1)"; then
@@ -347,6 +358,11 @@ for p in "${plan[@]}"; do
     boot_args "$b"
     # TACTUS_APPEND: more kernel arguments for every boot (make soak SOAK=N)
     [ -z "${TACTUS_APPEND:-}" ] || B_ARGS+=(--append "$TACTUS_APPEND")
+    # 6.1's boot-time TSC synchronization test finds TCG's vCPUs a few cycles
+    # apart and marks the TSC unstable, and Tactus then has no time base
+    # (6.12 does not; docs/x86_64-port.md, "Kernels"): say what a machine with
+    # an invariant TSC guarantees.
+    [ $kernel61 = 1 ] && B_ARGS+=(--append tsc=reliable)
     cpio_var="CPIO_$B_KERNEL"
     kernel="$QEMU_KERNEL"
     if [ "$B_KERNEL" = debug ]; then kernel=tactus-debug; to=$((to * 2)); fi
