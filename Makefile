@@ -22,7 +22,7 @@ help:
 	@echo "make bench-host           Google Benchmark: scheduler O(1), ring vs boost"
 	@echo "make deps                 install the Debian packages (apt-get, idempotent)"
 	@echo "make kernel ARCH=arm64    Linux 6.12 for Tactus (cached under ~/.cache/tactus; VARIANT=debug, kasan too)"
-	@echo "make modules ARCH=arm64   the Tactus modules, examples and test modules (build/modules-arm64-*)"
+	@echo "make modules ARCH=arm64   the Tactus modules, examples and test modules (build/modules-arm64-*; ARCH=x86_64 [KVER=6.1]: Debian's 6.12 [6.1])"
 	@echo "make bench ARCH=arm64     Tactus vs Linux, Debian stock and PREEMPT_RT in QEMU, timer and device-interrupt latency: tables, JSON, plots (build/bench, ~30 min)"
 	@echo "make bench ARCH=x86_64    the same on x86_64: Tactus on Debian's stock kernel vs stock and PREEMPT_RT, one seed (build/bench/x86_64, ~4 min)"
 	@echo "make bench-quick          the grinder load only, one seed, fewer samples, ARCH=arm64 or x86_64 (build/bench/quick, build/bench/x86_64/quick, < 10 min)"
@@ -73,8 +73,12 @@ kernel:
 	tools/deps.sh all
 	tools/kernel/build-arm64.sh $(VARIANT)
 
+# x86_64: KVER=6.1 (or a 6.1 release) builds against Debian 12's default
+# kernel instead of Debian's 6.12 (docs/x86_64-port.md, "Kernels").
+MODULES_VARIANT = $(if $(and $(filter x86_64,$(ARCH)),$(filter 6.1 6.1.%,$(KVER))),stock61,$(VARIANT))
+
 modules: kernel
-	tools/kernel/build-modules.sh $(ARCH) $(VARIANT)
+	tools/kernel/build-modules.sh $(ARCH) $(MODULES_VARIANT)
 
 bench:
 	tools/bench/bench.sh

@@ -196,8 +196,8 @@ void ticket_release(void *lock) { store_release(serving(lock), static_cast<uint1
 
 extern "C" {
 
-void rt_spin_lock(void *lock) { ticket_acquire(lock); }
-void rt_spin_unlock(void *lock) { ticket_release(lock); }
+void tx_rtai_spin_lock(void *lock) { ticket_acquire(lock); }
+void tx_rtai_spin_unlock(void *lock) { ticket_release(lock); }
 void rt_spin_lock_irq(void *lock)
 {
 	rtai_cli();

@@ -38,7 +38,7 @@ dest() { echo "$DESTDIR$1"; }
 install_modules() {
     [ -f "$KDIR/Makefile" ] || die "no kernel build directory at $KDIR (install the headers of $KVER, or give KDIR=)"
     local rel
-    rel="$(cat "$KDIR/include/config/kernel.release" 2>/dev/null || true)"
+    rel="$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' "$KDIR/include/generated/utsrelease.h" 2>/dev/null || true)"
     [ -z "$rel" ] || [ "$rel" = "$KVER" ] || die "KDIR $KDIR is for $rel, not KVER $KVER"
     local build="$ROOT/build/install/$KVER"
     mkdir -p "$build"

@@ -17,7 +17,8 @@
 #   7. `make install DESTDIR=` into a second throwaway root (modules built for
 #      the same kernel, depmod run there): the same layout as the package,
 #      and module.mk finds the Module.symvers it installed by itself;
-#   8. DKMS builds the packaged sources for Debian 12's 6.1 kernel too.
+#   8. DKMS builds the packaged sources for Debian's 6.12 PREEMPT_RT kernel
+#      and Debian 12's 6.1, stock and PREEMPT_RT, too.
 # Prints "TACTUS-CHECK: PASS|FAIL packages/NAME" per check and ends with
 # "N passed, N failed".
 set -uo pipefail
@@ -74,7 +75,7 @@ symvers="$(dirname "$moddir")/Module.symvers"
 check dkms-kept-module-symvers grep -q "rt_task_init" "$symvers"
 [ -d "$moddir" ] || finish
 KDIR="$("$HERE/kernel/debian-kdir-amd64.sh" stock)"
-KREL="$(cat "$KDIR/include/config/kernel.release")"
+KREL="$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' "$KDIR/include/generated/utsrelease.h")"
 
 # 4. rtai-config in the installed layout
 check rtai-config-installed-cflags test "$("$R/usr/bin/rtai-config" --module-cflags)" = "-I. -I$R/usr/include/tactus"
@@ -136,9 +137,12 @@ cp -r "$TACTUS_ROOT/tests/install/tx_installed" "$U2"
 make -C "$KDIR" M="$U2" TACTUS_PREFIX="$I/usr" modules >"$W/user2-build.log" 2>&1
 rc=$?
 check user-module-finds-the-installed-symvers sh -c "test $rc = 0 && ! grep -q 'undefined\|no Module.symvers' '$W/user2-build.log'"
-# 8. DKMS also builds the packaged sources for Debian 12's default kernel, 6.1.
-moddir61="$(TACTUS_DKMS_SOURCE="$R/usr/src/tactus-$VER" "$HERE/kernel/dkms-build.sh" stock61 2>"$W/dkms61.log" | tail -n 1)"
-cat "$W/dkms61.log"
-check dkms-build-for-6.1 sh -c "test -d '$moddir61' && ls '$moddir61' | grep -q '^tactus_sched.ko' && grep -q rt_task_init '$(dirname "$moddir61")/Module.symvers'"
+# 8. DKMS also builds the packaged sources for Debian's 6.12 PREEMPT_RT and
+#    Debian 12's default 6.1 kernels, stock and PREEMPT_RT.
+for fl in rt stock61 rt61; do
+    md="$(TACTUS_DKMS_SOURCE="$R/usr/src/tactus-$VER" "$HERE/kernel/dkms-build.sh" "$fl" 2>"$W/dkms-$fl.log" | tail -n 1)"
+    cat "$W/dkms-$fl.log"
+    check "dkms-build-$fl" sh -c "test -d '$md' && ls '$md' | grep -q '^tactus_sched.ko' && grep -q rt_task_init '$(dirname "$md")/Module.symvers'"
+done
 check install-same-user-side-as-the-package sh -c "diff -r '$R/usr/include/tactus' '$I/usr/include/tactus' && cmp '$R/usr/share/tactus/module.mk' '$I/usr/share/tactus/module.mk'"
 finish

@@ -447,8 +447,8 @@ EXPORT_SYMBOL_GPL(tx_rtai_restore_flags);
 EXPORT_SYMBOL_GPL(tx_rtai_save_flags);
 EXPORT_SYMBOL_GPL(rtai_cli);
 EXPORT_SYMBOL_GPL(rtai_sti);
-EXPORT_SYMBOL_GPL(rt_spin_lock);
-EXPORT_SYMBOL_GPL(rt_spin_unlock);
+EXPORT_SYMBOL_GPL(tx_rtai_spin_lock); /* rt_spin_lock, rt_spin_unlock: inline (asm/rtai.h) */
+EXPORT_SYMBOL_GPL(tx_rtai_spin_unlock);
 EXPORT_SYMBOL_GPL(rt_spin_lock_irq);
 EXPORT_SYMBOL_GPL(rt_spin_unlock_irq);
 EXPORT_SYMBOL_GPL(rt_spin_lock_irqsave);

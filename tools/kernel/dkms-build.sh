@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# tools/kernel/dkms-build.sh [stock|rt|stock61|all]
+# tools/kernel/dkms-build.sh [stock|rt|stock61|rt61|6.1|all]
 #
 # Proves the DKMS packaging (dkms.conf at the repository root) end to end in
 # CI, without touching the host's DKMS state, /lib/modules or /boot:
 #   1. the KDIR of Debian's amd64 headers (tools/kernel/debian-kdir-amd64.sh,
-#      6.12 stock or rt; stock61: debian61-amd64.sh, Debian 12's 6.1; the
+#      6.12 stock or rt; stock61, rt61: debian61-amd64.sh, Debian 12's 6.1; the
 #      packages are downloaded + unpacked, never installed);
 #   2. a private DKMS source tree build/dkms/src/tactus-<version>/ (the module
 #      sources as a user's /usr/src/tactus-<version> would hold them) and a
@@ -34,8 +34,10 @@ case "$what" in
     stock|normal) flavours=(stock) ;;
     rt) flavours=(rt) ;;
     stock61) flavours=(stock61) ;;
-    all) flavours=(stock rt stock61) ;;
-    *) tx_die "usage: $0 [stock|rt|stock61|all]" ;;
+    rt61) flavours=(rt61) ;;
+    6.1) flavours=(stock61 rt61) ;;
+    all) flavours=(stock rt stock61 rt61) ;;
+    *) tx_die "usage: $0 [stock|rt|stock61|rt61|6.1|all]" ;;
 esac
 tools=(dkms make rsync modinfo x86_64-linux-gnu-gcc-12 x86_64-linux-gnu-g++-12 pahole openssl)
 for c in "${tools[@]}"; do
@@ -73,12 +75,15 @@ stage_source() {
 tx_step "dkms add $PKG/$PKGVER (private tree build/dkms)" "$TACTUS_LOGS/dkms-add.log" stage_source
 
 for flavour in "${flavours[@]}"; do
-    if [ "$flavour" = stock61 ]; then
-        kdir="$("$HERE/debian61-amd64.sh" kdir)"   # Debian 12's default kernel, 6.1
+    if [ "$flavour" = stock61 ] || [ "$flavour" = rt61 ]; then
+        # Debian 12's default kernel, 6.1
+        kdir="$("$HERE/debian61-amd64.sh" kdir "${flavour%61}")"
     else
         kdir="$("$HERE/debian-kdir-amd64.sh" "$flavour")"
     fi
-    krel="$(cat "$kdir/include/config/kernel.release")"
+    # The release the kernel reports (uname -r), which DKMS and the vermagic
+    # use; Debian 6.1's include/config/kernel.release holds the upstream one.
+    krel="$(sed -n 's/^#define UTS_RELEASE "\(.*\)"/\1/p' "$kdir/include/generated/utsrelease.h")"
     LOG="$TACTUS_LOGS/dkms-$flavour.log"
     : >"$LOG"
     dkms_build() {

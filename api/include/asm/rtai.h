@@ -120,8 +120,16 @@ void rtai_sti(void);
  * _irq or _irqsave forms, which mask this CPU's co-kernel interrupts first
  * (as in RTAI). Not recursive. Any context. Hold time: the caller's.
  */
-void rt_spin_lock(void *lock);
-void rt_spin_unlock(void *lock);
+void tx_rtai_spin_lock(void *lock);
+void tx_rtai_spin_unlock(void *lock);
+#if !(defined(__KERNEL__) && defined(CONFIG_PREEMPT_RT))
+static inline void rt_spin_lock(void *lock) { tx_rtai_spin_lock(lock); }
+static inline void rt_spin_unlock(void *lock) { tx_rtai_spin_unlock(lock); }
+#endif
+/* On a PREEMPT_RT kernel, Linux's own sleeping spinlocks are named
+ * rt_spin_lock and rt_spin_unlock (linux/spinlock_rt.h): there these two
+ * names are Linux's, and real-time code takes tx_rtai_spin_lock and
+ * tx_rtai_spin_unlock, or the _irq and _irqsave forms (docs/rtai-compat.md). */
 void rt_spin_lock_irq(void *lock);
 void rt_spin_unlock_irq(void *lock);
 unsigned long rt_spin_lock_irqsave(void *lock);
