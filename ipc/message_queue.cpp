@@ -66,16 +66,14 @@ int MessageQueue::destroy(void (*drop)(void *block))
 		return -kEFault;
 	}
 	magic_ = 0;
-	while (Task *w = senders_.first()) {
-		if (w->msgq_block) // it keeps its block
-			static_cast<Block *>(w->msgq_block)->pending.unlink();
-		g_sched.wake(w, kRteObjRemoved);
-	}
+	while (Task *w = senders_.first())
+		g_sched.wake(w, kRteObjRemoved); // its block leaves pending_: it keeps it
 	while (Task *w = receivers_.first())
 		g_sched.wake(w, kRteObjRemoved);
 	Message *queued = first_;
 	first_ = nullptr;
-	// What is left pending was a sender's that was deleted while it waited.
+	// What is left pending was the block of a sender deleted while it
+	// waited (Task::wait_node): no task will touch it again.
 	ListNode orphans;
 	if (pending_.linked()) {
 		orphans.insert_before(pending_.next);
@@ -135,10 +133,8 @@ void MessageQueue::take_waiting_sender(Message *m)
 		free_count_++;
 		return;
 	}
-	auto *block = static_cast<Block *>(s->msgq_block);
-	if (block)
-		block->pending.unlink();
-	fill(m, s->send_buf, s->send_len, s->msgq_priority, block);
+	// The wake takes the block off pending_ (Task::wait_node).
+	fill(m, s->send_buf, s->send_len, s->msgq_priority, static_cast<Block *>(s->msgq_block));
 	enqueue(m);
 	g_sched.wake(s, kOk);
 }
@@ -180,8 +176,12 @@ int MessageQueue::send(const void *msg, size_t size, int priority, Block *block,
 		*kept = block != nullptr;
 	} else if (mode == MsgqMode::IfReady) {
 		result = static_cast<int>(size);
+	} else if (!g_sched.can_block()) {
+		result = kRtePerm;
 	} else {
-		// Full: a receiver that frees a slot puts our message in it.
+		// Full: a receiver that frees a slot puts our message in it. Our
+		// block waits on pending_, whatever ends the wait takes it off
+		// (Task::wait_node), and only kOk gives it to the queue.
 		Task *me = g_sched.current();
 		me->send_buf = msg;
 		me->send_len = size;
@@ -190,12 +190,13 @@ int MessageQueue::send(const void *msg, size_t size, int priority, Block *block,
 		if (block) {
 			block->pending.init(block);
 			block->pending.insert_before(&pending_);
+			me->wait_node = &block->pending;
 		}
 		result = wait(Wait::MsgQueue, &senders_, deadline);
-		// kOk: a receiver put the block into a slot. RTE_OBJREM: destroy
-		// took it off the list (the queue is gone). Else it is still ours.
-		if (block && result != kOk && result != kRteObjRemoved)
-			block->pending.unlink();
+		if (me->wait_node) { // no wait happened (a deadline already past)
+			me->wait_node->unlink();
+			me->wait_node = nullptr;
+		}
 		me->msgq_block = nullptr;
 		*kept = result == kOk && block;
 	}

@@ -192,6 +192,11 @@ struct Task {
 	// priority and its block (or null), a woken receiver's message priority.
 	int msgq_priority;
 	void *msgq_block;
+	// A node the task keeps on the object it waits for while it waits (a
+	// message queue's list of its waiting senders' blocks), or null. Every
+	// wake unlinks it, atomically with the end of the wait, unless the task
+	// is dead: then the node stays for the object to reclaim. [ipc]
+	ListNode *wait_node;
 	WaitQueue senders;    // tasks in rt_send/rt_rpc to us, priority order
 	WaitQueue returners;  // rpc callers we received, waiting for rt_return
 	WaitQueue receivers;  // tasks in rt_receive waiting for a message from us

@@ -64,6 +64,11 @@ void Scheduler::wake(Task *t, int result)
 		t->poll_links = nullptr;
 		t->poll_count = 0;
 	}
+	if (t->wait_node) { // a dead task's stays for its object to reclaim
+		if (!t->dead)
+			t->wait_node->unlink();
+		t->wait_node = nullptr;
+	}
 	t->wait_object = nullptr;
 	t->blocked_pi = nullptr;
 	CpuHold hold(*this, cpu_of(t));

@@ -42,7 +42,8 @@
  * broadcast: one per receiver), the priority insert into the queue
  * (O(messages queued)), the wait-queue insert, and an O(1) heap call for a
  * large message. The block of a sender deleted while it waits stays with the
- * queue until rt_msgq_delete gives it back to the heap.
+ * queue until rt_msgq_delete gives it back to the heap (a sender whose wait
+ * ends otherwise takes its block back as the wait ends).
  *
  * 'space' (the _rt_ forms): 1, the message is in kernel memory; Tactus has
  * no LXRT, and 0 is refused with RTE_PERM.

@@ -300,3 +300,33 @@ TEST_F(Tbx, DeletedWaitingSendersBlockComesBackWithTheQueue)
 	EXPECT_LT(free_heap_bytes(), heap_free_at_start); // the queued message and a's block
 	// TearDown deletes the queue and checks the heap is whole again.
 }
+
+// A sender whose wait timed out but that has not run yet (a more urgent
+// task runs) when the queue is deleted: its block is its own, not an
+// orphan of the queue. The delete must not free it (the sender frees it
+// when it runs; a free by both would hand a block in use to rt_malloc).
+TEST_F(Tbx, DeleteLeavesTheBlockOfATimedOutSenderToIt)
+{
+	ASSERT_EQ(rt_tbx_init(&q, 1, 0), 0);
+	std::string big(500, 'b');
+	start(a, 6, [&] {
+		EXPECT_EQ(rt_tbx_send_if(&q, big.data(), 500), 0);
+		trace.add("a " + rte_str(rt_tbx_send_timed(&q, big.data(), 400, 100)));
+	});
+	run(50);
+	void *p = nullptr, *p2 = nullptr;
+	start(b, 2, [&] {
+		work(100); // a's timeout at 100 makes it ready; b still runs
+		EXPECT_EQ(rt_msgq_delete(&q), 0);
+		p = rt_malloc(400);
+		rt_sleep(10); // a runs and frees its own block
+		p2 = rt_malloc(400);
+		trace.add("b");
+	});
+	run(200);
+	EXPECT_EQ(trace.str(), "a timeout@150 b@160");
+	ASSERT_NE(p, nullptr);
+	EXPECT_NE(p, p2) << "a block freed twice went to two users";
+	rt_free(p);
+	rt_free(p2);
+}
