@@ -318,15 +318,19 @@ TEST_F(Tbx, DeleteLeavesTheBlockOfATimedOutSenderToIt)
 	start(b, 2, [&] {
 		work(100); // a's timeout at 100 makes it ready; b still runs
 		EXPECT_EQ(rt_msgq_delete(&q), 0);
-		p = rt_malloc(400);
+		// The size of a's block: a block the delete freed would come back here.
+		p = rt_malloc(TX_MSGQ_BLOCK_HEADER + 400);
 		rt_sleep(10); // a runs and frees its own block
-		p2 = rt_malloc(400);
+		p2 = rt_malloc(TX_MSGQ_BLOCK_HEADER + 400);
 		trace.add("b");
 	});
 	run(200);
 	EXPECT_EQ(trace.str(), "a timeout@150 b@160");
 	ASSERT_NE(p, nullptr);
 	EXPECT_NE(p, p2) << "a block freed twice went to two users";
+	tx::sim::pump_linux_work();
+	for (const std::string &line : tx::sim::log_lines())
+		EXPECT_EQ(line.find("not a live block"), std::string::npos) << "a block freed twice: " << line;
 	rt_free(p);
 	rt_free(p2);
 }
