@@ -276,8 +276,12 @@ static int __init tx_rtai_more_init(void)
 	 * the compiler's. */
 	reset();
 	ok = !start(&ta, suspend_body, 10) && wait_done(&done_a);
-	check(ok && ret_a == RTE_TIMOUT, "suspend-timed-out",
-	      "ret %lld, RTE_TIMOUT is %lld", ret_a, RTE_TIMOUT);
+	/* RTE_TMROVRN says the 2 ms were over before the task could suspend:
+	 * only a host stall of the whole 2 ms inside the call does that (a
+	 * boot without -icount on a loaded host; seen once on x86_64 smp2),
+	 * and then the call itself lasted that long. */
+	check(ok && (ret_a == RTE_TIMOUT || (ret_a == RTE_TMROVRN && count2nano(t_a) >= 2000000)),
+	      "suspend-timed-out", "ret %lld, RTE_TIMOUT is %lld", ret_a, RTE_TIMOUT);
 	check(count2nano(t_a) >= 2000000 && count2nano(t_a) < 200000000, "suspend-lasted-its-time", "%lld ns", count2nano(t_a), 0);
 	stop(&ta);
 
