@@ -50,7 +50,8 @@ TX_PORT_x86 := \
 TX_SCHED_LINUX := \
 	sched/linux/sched_module.c \
 	sched/linux/calibrate.c \
-	sched/linux/kthreads.c
+	sched/linux/kthreads.c \
+	sched/linux/posix_exports.c
 
 TX_SCHED_FREESTANDING := \
 	sched/timer_queue.cpp \
@@ -81,7 +82,10 @@ TX_SCHED_FREESTANDING := \
 	api/rtai_bits.cpp \
 	api/rtai_qnx.cpp \
 	api/rtai_kthreads.cpp \
-	api/msgq_bridge.cpp
+	api/msgq_bridge.cpp \
+	api/posix_time.cpp \
+	api/posix_threads.cpp \
+	api/posix_sync.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

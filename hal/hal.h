@@ -57,6 +57,11 @@ void tx_hal_relax(void);
  * Bound: O(1). */
 int tx_hal_may_sleep(void);
 
+/* Sleep at least 'ms' milliseconds in Linux process context (only where
+ * tx_hal_may_sleep() says so): for Linux-side waits of the API, e.g.
+ * pthread_join from module exit. */
+void tx_hal_sleep_ms(unsigned ms);
+
 /* Linux's wall clock (CLOCK_REALTIME), nanoseconds since 1970: what
  * rt_gettimeorig() pairs with the co-kernel's time base. Linux context.
  * Bound: O(1). */

@@ -39,18 +39,21 @@ namespace tx {
 	return spins;
 }
 
+// Always inlined: an out-of-line copy would be a COMDAT function, which the
+// x86 kernel's -fpatchable-function-entry records in a section that the
+// module's partial link cannot discard with it (seen in api/posix_threads.o).
 class SpinLock {
 public:
 	// Masks, then spins until the lock is ours. Returns the masking state
 	// to hand back to unlock().
-	unsigned long lock()
+	[[gnu::always_inline]] unsigned long lock()
 	{
 		unsigned long flags = tx_port_irq_save();
 		acquire();
 		return flags;
 	}
 
-	void unlock(unsigned long flags)
+	[[gnu::always_inline]] void unlock(unsigned long flags)
 	{
 		release();
 		tx_port_irq_restore(flags);
@@ -58,7 +61,7 @@ public:
 
 	// The same without touching the masking: the caller is masked and
 	// stays masked.
-	void acquire()
+	[[gnu::always_inline]] void acquire()
 	{
 		uint32_t ticket = fetch_add(&next_, 1u);
 		if (load_acquire(&serving_) != ticket)
@@ -68,7 +71,7 @@ public:
 #endif
 	}
 
-	void release()
+	[[gnu::always_inline]] void release()
 	{
 		TX_ASSERT(held());
 #ifdef TX_DEBUG_LOCKS

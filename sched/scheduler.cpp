@@ -107,6 +107,7 @@ void Scheduler::init(uint32_t online_cpus)
 		c.kept = false;
 		c.fpu_regs = &c.linux_task;
 		c.dying = nullptr;
+		c.switched_from = nullptr;
 		c.zombies.init(nullptr);
 		c.ntasks = 0;
 		c.user_timer = Timer(); // no owner: rt_request_timer's
@@ -329,7 +330,7 @@ CpuState &Scheduler::schedule(CpuState &c)
 		if (c.fpu_regs == prev)
 			c.fpu_regs = nullptr;
 	}
-	prev->on_cpu = false;
+	c.switched_from = prev; // its on_cpu falls after the switch (finish_switch)
 	next->on_cpu = true;
 	c.current = next;
 	c.switches++;
@@ -386,6 +387,10 @@ __attribute__((noinline)) Task *Scheduler::after_gravity_wait(CpuState &c, Task 
 void Scheduler::finish_switch(CpuState &c)
 {
 	TX_CPU_LOCK_HELD(c);
+	if (Task *prev = c.switched_from) {
+		store_release(&prev->on_cpu, false); // its registers are saved: its memory is free to reuse
+		c.switched_from = nullptr;
+	}
 	if (c.dying) {
 		free_later_locked(c, &c.dying->block);
 		c.dying = nullptr;

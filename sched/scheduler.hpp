@@ -125,6 +125,11 @@ struct CpuState {
 	bool kept;            // 'lock' is held by this CPU's running code path until its switch (see keep_this_cpu)
 	const Task *fpu_regs; // whose FP state the registers hold
 	StackHeader *dying;   // stack of the dead task switched away from
+	// The context the last switch left: its on_cpu is cleared by the
+	// context switched to (finish_switch), once the port's switch has
+	// saved its registers, so that a task deleter that waits for on_cpu to
+	// fall may reuse the RT_TASK (the switch writes into it until then).
+	Task *switched_from;
 	ListNode zombies;     // DeferredBlock::link: blocks Linux frees (linux_work)
 	unsigned ntasks;      // [ipc]: tasks placed here
 	// rt_request_timer's handler on this CPU (sched/user_timers.cpp):
@@ -222,6 +227,10 @@ public:
 	int set_cpus(Task *t, uint32_t cpus);              // Linux context
 	int set_round_robin(Task *t, Count quantum);       // any context; 0 = FIFO
 	int make_periodic(Task *t, Count start, Count period);
+	// RTLinux's periodic threads (pthread_make_periodic_np): t's next
+	// wait_period waits for next_release, then every period; t is not
+	// blocked here (a task waiting for its release now waits for this one).
+	int set_periodic(Task *t, Count next_release, Count period);
 	int wait_period();                                 // real-time context
 	int sleep_until(Count when);                       // real-time context
 	int sleep(Count delay);                            // real-time context

@@ -232,6 +232,12 @@ struct Task {
 	// there is the task's too ([low, high), 0 when none) [const].
 	void *kthread;
 	uintptr_t foreign_stack_low, foreign_stack_high;
+	// The POSIX layer (api/posix_*.cpp): the thread a pthread_create made
+	// of this task, opaque to the scheduler (set before the task first
+	// runs) [const], and the task's errno, written and read by the task
+	// itself only.
+	void *posix_thread;
+	int posix_errno;
 };
 
 constexpr uint32_t kTaskMagic = 0x7a5c7a5c;

@@ -566,6 +566,31 @@ int Scheduler::make_periodic(Task *t, Count start, Count period)
 	return kOk;
 }
 
+// t's CPU lock: O(log n) for a timer re-armed.
+int Scheduler::set_periodic(Task *t, Count next_release, Count period)
+{
+	if (period <= 0)
+		return -kEInval;
+	unsigned long flags = tx_port_irq_save();
+	CpuState *c = lock_task(t);
+	int result = c && !t->linux_ctx ? kOk : -kEInval;
+	if (result == kOk) {
+		t->period = period;
+		t->overruns = 0;
+		t->last_start = 0;
+		if (t->wait == Wait::Period) {
+			t->release_time = next_release;
+			arm_timer(t, next_release);
+		} else {
+			t->release_time = next_release - period; // wait_period adds one period
+		}
+	}
+	if (c)
+		c->lock.release();
+	tx_port_irq_restore(flags);
+	return result;
+}
+
 // Advance the release by one period; sleep until it, or return
 // RTE_TMROVRN at once (counting an overrun) if it is already past. This
 // CPU's lock: O(log n) plus the switch.

@@ -19,6 +19,7 @@
 #include "../../shm/registry.hpp"
 #include <rtai_shm.h>
 #include "../../api/registry_glue.h"
+#include "../../api/posix_glue.h"
 #include "../../api/tasklets_glue.h"
 #include "../../api/irq_tasks_glue.h"
 #include "../../api/proxies_glue.h"
@@ -298,6 +299,7 @@ void reset(const Config &config)
 	tx_srq_reset();
 	g_sched.init(online);
 	tx_registry_reset();
+	tx_posix_reset();
 	tx_tasklets_reset();
 	tx_irq_tasks_reset();
 	tx_proxies_reset();
@@ -595,6 +597,11 @@ void tx_hal_linux_away(int away)
 void *tx_hal_owner_of(const void *)
 {
 	return const_cast<void *>(m.code_owner);
+}
+
+void tx_hal_sleep_ms(unsigned ms)
+{
+	tx::sim::run_linux(tx::counts_from_ns(static_cast<int64_t>(ms) * 1'000'000));
 }
 
 int64_t tx_hal_wall_clock_ns(void)

@@ -8,6 +8,7 @@
  * called from here).
  */
 #include <linux/cpuhotplug.h>
+#include <linux/delay.h>
 #include <linux/hardirq.h>
 #include <linux/irq_work.h>
 #include <linux/module.h>
@@ -81,6 +82,13 @@ int tx_hal_may_sleep(void)
 {
 	return !irqs_disabled() && !in_interrupt();
 }
+
+/* hal/hal.h */
+void tx_hal_sleep_ms(unsigned ms)
+{
+	msleep(ms);
+}
+EXPORT_SYMBOL_GPL(tx_hal_sleep_ms);
 
 /* hal/hal.h */
 int64_t tx_hal_wall_clock_ns(void)

@@ -24,6 +24,7 @@
 #include <rtai_tasklets.h>
 
 #include "../../api/registry_glue.h"
+#include "../../api/posix_glue.h"
 #include "../../api/proxies_glue.h"
 #include "../../api/tasklets_glue.h"
 #include "../../api/irq_tasks_glue.h"
@@ -120,6 +121,10 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	/* GOING: after the module's exit function, before its memory goes. */
 	if (event != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
+	/* Its POSIX threads first: their task's entry is the POSIX layer's. */
+	n = tx_posix_release_owner(mod, within_owner);
+	if (n)
+		pr_warn("tactus: module %s left %u POSIX thread(s) running at unload; deleted them\n", mod->name, n);
 	n = tx_sched_delete_tasks(task_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u real-time task(s) running at unload; deleted them\n",
@@ -295,6 +300,7 @@ static int __init tactus_sched_init(void)
 	cpus_read_lock();
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_registry_reset();
+	tx_posix_reset();
 	tx_tasklets_reset();
 	tx_proxies_reset();
 	tx_irq_tasks_reset();
@@ -342,6 +348,10 @@ static void __exit tactus_sched_exit(void)
 	n = tx_proxies_shutdown();
 	if (n)
 		pr_warn("tactus: %u proxy(ies) still attached at unload (no rt_proxy_detach); deleted them\n", n);
+	n = tx_posix_release_owner(NULL, NULL);
+	if (n)
+		pr_warn("tactus: %u POSIX thread(s) still existed at unload; deleted them\n", n);
+	tx_linux_work_run_all(); /* the reapers of threads that had ended: their code is ours */
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)
 		pr_warn("tactus: %u real-time task(s) still existed at unload; deleted them\n", n);

@@ -21,6 +21,7 @@
 #include "fifo/fifo.hpp"
 #include "sched/scheduler.hpp"
 #include "shm/registry.hpp"
+#include "api/posix_glue.h"
 #include "api/proxies_glue.h"
 
 namespace txtest {
@@ -75,6 +76,7 @@ protected:
 	void TearDown() override
 	{
 		tx_proxies_shutdown();
+		tx_posix_release_owner(nullptr, nullptr);
 		tx::g_sched.delete_tasks_if(nullptr, nullptr);
 		for (unsigned f = 0; f < tx::fifo_count(); f++)
 			while (tx::fifo_is_open(f))

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * api/posix_glue.h - what tactus_sched's glue (and the host tests) call of
+ * the POSIX layer (api/posix_threads.cpp). Linux context.
+ */
+#ifndef TACTUS_API_POSIX_GLUE_H
+#define TACTUS_API_POSIX_GLUE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A module goes (owner: its struct module; within: whether an address lies
+ * in it; both null: every thread, at tactus_sched's unload): its threads
+ * (start routine in it) are deleted, and their memory freed once no joiner
+ * holds it. Returns how many were still running. Linux context. */
+unsigned tx_posix_release_owner(const void *owner, int (*within)(const void *adr, const void *owner));
+
+/* Forget every thread and key (module load, host test setup). */
+void tx_posix_reset(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

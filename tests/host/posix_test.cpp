@@ -1,0 +1,870 @@
+// SPDX-License-Identifier: GPL-2.0
+// The POSIX layer (api/include/posix/): threads, mutexes, condition
+// variables, semaphores, clocks and RTLinux's _np calls, each checked
+// against what POSIX (or RTLinux) specifies for its normal and error cases.
+// The layer's headers come last: on the host their names are txp_ ones
+// (tactus/posix_host_names.h), so this file can use the POSIX names.
+#include <asm/rtai_hal.h>
+
+#include "harness.hpp"
+
+#include <posix/pthread.h>
+#include <posix/rtl.h>
+#include <posix/semaphore.h>
+#include <posix/unistd.h>
+
+using namespace txtest;
+
+namespace {
+
+int err_no() { return *tx_posix_errno_location(); }
+
+struct timespec ts(long long ns)
+{
+	struct timespec t;
+	t.tv_sec = static_cast<long>(ns / 1'000'000'000);
+	t.tv_nsec = static_cast<long>(ns % 1'000'000'000);
+	return t;
+}
+
+long long mono_ns()
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1'000'000'000LL + t.tv_nsec;
+}
+
+long long real_ns()
+{
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	return t.tv_sec * 1'000'000'000LL + t.tv_nsec;
+}
+
+// A thread running a std::function (the tests' bodies).
+class Posix : public HostTest {
+public:
+	static constexpr long long kWall = 1'700'000'000'000'000'000;
+	void SetUp() override
+	{
+		HostTest::SetUp();
+		tx::sim::set_wall_clock(kWall); // CLOCK_REALTIME: Linux's clock at load
+		rt_gettimeorig(nullptr);
+	}
+	void TearDown() override
+	{
+		HostTest::TearDown();
+		tx::sim::set_wall_clock(0);
+		rt_gettimeorig(nullptr);
+	}
+	int create(pthread_t *t, int prio, std::function<void *()> body, int detach = PTHREAD_CREATE_JOINABLE,
+		   int cpu = -1)
+	{
+		bodies.push_back(std::make_unique<std::function<void *()>>(std::move(body)));
+		pthread_attr_t a;
+		pthread_attr_init(&a);
+		struct sched_param p = {prio};
+		pthread_attr_setschedparam(&a, &p);
+		pthread_attr_setdetachstate(&a, detach);
+		pthread_attr_setcpu_np(&a, cpu);
+		return pthread_create(t, &a, [](void *f) { return (*static_cast<std::function<void *()> *>(f))(); },
+				      bodies.back().get());
+	}
+	std::string inversion(int protocol, int ceiling = 0);
+	std::vector<std::unique_ptr<std::function<void *()>>> bodies;
+};
+
+// ---- Threads ----------------------------------------------------------------
+
+TEST_F(Posix, CreateRunsAtOnceJoinTakesTheValueAndFreesTheThread)
+{
+	pthread_t t = 0;
+	ASSERT_EQ(create(&t, 50, [&] {
+			  trace.add("run");
+			  return reinterpret_cast<void *>(42);
+		  }),
+		  0);
+	EXPECT_NE(t, 0u);
+	EXPECT_EQ(trace.str(), "run@0"); // more urgent than Linux: ran inside pthread_create
+	void *v = nullptr;
+	EXPECT_EQ(pthread_join(t, &v), 0); // Linux context: polls
+	EXPECT_EQ(v, reinterpret_cast<void *>(42));
+	EXPECT_EQ(pthread_join(t, &v), ESRCH); // joined: the handle is gone
+	EXPECT_EQ(pthread_detach(t), ESRCH);
+	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+}
+
+TEST_F(Posix, ExitRunsKeyDestructorsAndGivesItsValue)
+{
+	static int destroyed;
+	destroyed = 0;
+	pthread_key_t key;
+	ASSERT_EQ(pthread_key_create(&key, [](void *v) { destroyed += *static_cast<int *>(v); }), 0);
+	static int value = 7;
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  EXPECT_EQ(pthread_getspecific(key), nullptr);
+			  EXPECT_EQ(pthread_setspecific(key, &value), 0);
+			  EXPECT_EQ(pthread_getspecific(key), &value);
+			  pthread_exit(reinterpret_cast<void *>(5));
+			  ADD_FAILURE() << "pthread_exit returned";
+			  return nullptr;
+		  }),
+		  0);
+	void *v;
+	EXPECT_EQ(pthread_join(t, &v), 0);
+	EXPECT_EQ(v, reinterpret_cast<void *>(5));
+	EXPECT_EQ(destroyed, 7);
+	EXPECT_EQ(pthread_setspecific(key, &value), EINVAL); // Linux context has no thread
+	EXPECT_EQ(pthread_key_delete(key), 0);
+	EXPECT_EQ(pthread_key_delete(key), EINVAL);
+}
+
+TEST_F(Posix, JoinOfADetachedThreadIsEinvalAndItsMemoryGoesAtItsEnd)
+{
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  rt_sleep(1000);
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(pthread_detach(t), 0);
+	EXPECT_EQ(pthread_join(t, nullptr), EINVAL);
+	EXPECT_EQ(pthread_detach(t), EINVAL);
+	size_t live = tx::sim::counters().bytes_live;
+	run(2000); // it ends; Linux reaps it
+	EXPECT_LT(tx::sim::counters().bytes_live, live);
+	EXPECT_EQ(pthread_join(t, nullptr), ESRCH);
+	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+}
+
+TEST_F(Posix, CreatedDetachedAndJoinOfItselfDeadlocks)
+{
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  trace.add("self-join " + std::to_string(pthread_join(pthread_self(), nullptr)));
+			  return nullptr;
+		  }, PTHREAD_CREATE_DETACHED),
+		  0);
+	EXPECT_EQ(pthread_join(t, nullptr), ESRCH); // detached and ended at once
+	EXPECT_EQ(trace.str(), "self-join 35@0"); // EDEADLK
+}
+
+TEST_F(Posix, AThreadJoinsAnotherWaitingForItsEnd)
+{
+	pthread_t worker, joiner;
+	ASSERT_EQ(create(&worker, 40, [&]() -> void * {
+			  rt_sleep(500);
+			  trace.add("worker ends");
+			  return reinterpret_cast<void *>(3);
+		  }),
+		  0);
+	ASSERT_EQ(create(&joiner, 60, [&]() -> void * {
+			  void *v = nullptr;
+			  int r = pthread_join(worker, &v);
+			  trace.add("joined " + std::to_string(r) + " " + std::to_string(reinterpret_cast<long>(v)));
+			  return nullptr;
+		  }),
+		  0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "worker ends@500 joined 0 3@500");
+	EXPECT_EQ(pthread_join(joiner, nullptr), 0);
+}
+
+TEST_F(Posix, SelfEqualAndTheRtaiPriorityOfAPosixOne)
+{
+	pthread_t t;
+	pthread_t seen = 0;
+	int rtai = -1;
+	ASSERT_EQ(create(&t, 80, [&]() -> void * {
+			  seen = pthread_self();
+			  rtai = rt_get_prio(rt_whoami());
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_TRUE(pthread_equal(seen, t));
+	EXPECT_FALSE(pthread_equal(seen, pthread_self()));
+	EXPECT_EQ(pthread_self(), 0u); // Linux context
+	EXPECT_EQ(rtai, 19);           // POSIX 80 = RTAI 99 - 80
+	EXPECT_EQ(sched_get_priority_min(SCHED_FIFO), 1);
+	EXPECT_EQ(sched_get_priority_max(SCHED_RR), 99);
+	EXPECT_EQ(sched_get_priority_max(SCHED_OTHER), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(pthread_join(t, nullptr), 0);
+}
+
+TEST_F(Posix, HigherPosixNumberPreemptsLowerOne)
+{
+	pthread_t lo, hi;
+	ASSERT_EQ(create(&lo, 10, [&]() -> void * {
+			  trace.add("lo starts");
+			  work(100);
+			  pthread_t h;
+			  // From a thread: EPERM (pthread_create allocates).
+			  trace.add("create from a thread " + std::to_string(create(&h, 90, [] { return nullptr; })));
+			  work(100);
+			  trace.add("lo ends");
+			  return nullptr;
+		  }),
+		  0);
+	ASSERT_EQ(create(&hi, 90, [&]() -> void * {
+			  trace.add("hi");
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(trace.str(), "lo starts@0 create from a thread 1@100 lo ends@200 hi@200");
+	pthread_join(lo, nullptr);
+	pthread_join(hi, nullptr);
+}
+
+TEST_F(Posix, SetAndGetSchedParam)
+{
+	pthread_t t;
+	ASSERT_EQ(create(&t, 30, [&]() -> void * {
+			  rt_sleep(100'000);
+			  return nullptr;
+		  }),
+		  0);
+	struct sched_param p = {70};
+	EXPECT_EQ(pthread_setschedparam(t, SCHED_RR, &p), 0);
+	int policy = -1;
+	struct sched_param q = {0};
+	EXPECT_EQ(pthread_getschedparam(t, &policy, &q), 0);
+	EXPECT_EQ(policy, SCHED_RR);
+	EXPECT_EQ(q.sched_priority, 70);
+	p.sched_priority = 100;
+	EXPECT_EQ(pthread_setschedparam(t, SCHED_FIFO, &p), EINVAL);
+	p.sched_priority = 5;
+	EXPECT_EQ(pthread_setschedparam(t, 77, &p), EINVAL);
+	EXPECT_EQ(pthread_delete_np(t), 0);
+	EXPECT_EQ(pthread_getschedparam(t, &policy, &q), ESRCH);
+	void *v = nullptr;
+	EXPECT_EQ(pthread_join(t, &v), 0); // deleted, not joined yet: the handle stays until joined
+	EXPECT_EQ(v, PTHREAD_CANCELED);
+}
+
+TEST_F(Posix, AttributesRefuseBadValues)
+{
+	pthread_attr_t a;
+	EXPECT_EQ(pthread_attr_setdetachstate(&a, 0), EINVAL); // not initialised
+	ASSERT_EQ(pthread_attr_init(&a), 0);
+	int v;
+	size_t sz;
+	EXPECT_EQ(pthread_attr_getdetachstate(&a, &v), 0);
+	EXPECT_EQ(v, PTHREAD_CREATE_JOINABLE);
+	EXPECT_EQ(pthread_attr_getstacksize(&a, &sz), 0);
+	EXPECT_EQ(sz, static_cast<size_t>(PTHREAD_STACK_DEFAULT));
+	EXPECT_EQ(pthread_attr_setstacksize(&a, 100), EINVAL);
+	EXPECT_EQ(pthread_attr_setdetachstate(&a, 7), EINVAL);
+	EXPECT_EQ(pthread_attr_setschedpolicy(&a, SCHED_OTHER), EINVAL);
+	struct sched_param p = {0};
+	EXPECT_EQ(pthread_attr_setschedparam(&a, &p), EINVAL);
+	EXPECT_EQ(pthread_attr_setinheritsched(&a, 9), EINVAL);
+	EXPECT_EQ(pthread_attr_setcpu_np(&a, 64), EINVAL);
+	EXPECT_EQ(pthread_attr_setfp_np(&a, 2), EINVAL);
+	// A stack of the caller's: refused at create (the co-kernel's own stacks).
+	static char stack[8192];
+	EXPECT_EQ(pthread_attr_setstackaddr(&a, stack), 0);
+	pthread_t t;
+	EXPECT_EQ(pthread_create(&t, &a, [](void *) -> void * { return nullptr; }, nullptr), EINVAL);
+	EXPECT_EQ(pthread_attr_destroy(&a), 0);
+	EXPECT_EQ(pthread_create(&t, &a, [](void *) -> void * { return nullptr; }, nullptr), EINVAL);
+	EXPECT_EQ(pthread_cancel(t), ENOTSUP);
+	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+}
+
+TEST_F(Posix, DeleteNpEndsAThreadAndItsJoinerGetsCanceled)
+{
+	pthread_t victim, joiner;
+	ASSERT_EQ(create(&victim, 20, [&]() -> void * {
+			  for (;;)
+				  rt_sleep(100);
+		  }),
+		  0);
+	ASSERT_EQ(create(&joiner, 60, [&]() -> void * {
+			  void *v = nullptr;
+			  pthread_join(victim, &v);
+			  trace.add(v == PTHREAD_CANCELED ? "canceled" : "other");
+			  return nullptr;
+		  }),
+		  0);
+	run(250);
+	EXPECT_EQ(pthread_delete_np(victim), 0);
+	run(10);
+	EXPECT_EQ(trace.str(), "canceled@250");
+	EXPECT_EQ(pthread_delete_np(victim), ESRCH);
+	EXPECT_EQ(pthread_join(joiner, nullptr), 0);
+	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+}
+
+TEST_F(Posix, AModulesThreadsGoAtItsUnload)
+{
+	pthread_t a, b;
+	ASSERT_EQ(create(&a, 20, [&]() -> void * {
+			  for (;;)
+				  rt_sleep(100);
+		  }),
+		  0);
+	ASSERT_EQ(create(&b, 20, [&]() -> void * { return nullptr; }), 0); // ended, not joined
+	run(300);
+	EXPECT_EQ(tx_posix_release_owner(nullptr, nullptr), 1u); // one was still running
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+	EXPECT_EQ(pthread_join(a, nullptr), ESRCH);
+	EXPECT_EQ(pthread_join(b, nullptr), ESRCH);
+}
+
+TEST_F(Posix, OnceRunsItsFunctionOnce)
+{
+	static int runs;
+	runs = 0;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	once.state = 0;
+	auto init = [] { runs++; };
+	EXPECT_EQ(pthread_once(&once, init), 0);
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  pthread_once(&once, init);
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(pthread_once(&once, init), 0);
+	EXPECT_EQ(runs, 1);
+	EXPECT_EQ(pthread_once(nullptr, init), EINVAL);
+	pthread_join(t, nullptr);
+}
+
+TEST_F(Posix, KeysRunOutAtTheLimit)
+{
+	std::vector<pthread_key_t> keys(PTHREAD_KEYS_MAX);
+	for (auto &k : keys)
+		ASSERT_EQ(pthread_key_create(&k, nullptr), 0);
+	pthread_key_t more;
+	EXPECT_EQ(pthread_key_create(&more, nullptr), EAGAIN);
+	for (auto k : keys)
+		EXPECT_EQ(pthread_key_delete(k), 0);
+}
+
+// ---- RTLinux ------------------------------------------------------------------
+
+TEST_F(Posix, PeriodicThreadWithMakePeriodicAndWaitNp)
+{
+	pthread_t t;
+	std::vector<long long> at;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  pthread_make_periodic_np(pthread_self(), gethrtime() + 1000, 10'000);
+			  for (int i = 0; i < 4; i++) {
+				  EXPECT_EQ(pthread_wait_np(), 0);
+				  at.push_back(gethrtime());
+			  }
+			  return nullptr;
+		  }),
+		  0);
+	run(50'000);
+	EXPECT_EQ(at, (std::vector<long long>{1000, 11'000, 21'000, 31'000}));
+	EXPECT_EQ(pthread_join(t, nullptr), 0);
+	EXPECT_EQ(pthread_wait_np(), EPERM); // Linux context
+	EXPECT_EQ(pthread_make_periodic_np(t, 0, 1000), ESRCH);
+}
+
+TEST_F(Posix, MissedReleaseIsEtimedoutOnce)
+{
+	pthread_t t;
+	std::vector<int> r;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  pthread_make_periodic_np(pthread_self(), 0, 10'000);
+			  r.push_back(pthread_wait_np());
+			  work(15'000); // past the next release
+			  r.push_back(pthread_wait_np());
+			  r.push_back(pthread_wait_np());
+			  return nullptr;
+		  }),
+		  0);
+	run(50'000);
+	EXPECT_EQ(r, (std::vector<int>{0, ETIMEDOUT, 0}));
+	pthread_join(t, nullptr);
+}
+
+TEST_F(Posix, SuspendAndWakeupNp)
+{
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  for (int i = 0; i < 3; i++) {
+				  trace.add("tick");
+				  rt_sleep(100);
+			  }
+			  return nullptr;
+		  }),
+		  0);
+	run(50);
+	EXPECT_EQ(pthread_suspend_np(t), 0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "tick@0"); // suspended before its second tick
+	EXPECT_EQ(pthread_wakeup_np(t), 0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "tick@0 tick@1050 tick@1150");
+	pthread_join(t, nullptr);
+	EXPECT_EQ(pthread_suspend_np(t), ESRCH);
+}
+
+TEST_F(Posix, RtlPrintfAndCpuId)
+{
+	EXPECT_GT(rtl_printf("posix %d\n", 1), 0);
+	EXPECT_EQ(rtl_getcpuid(), 0);
+}
+
+// ---- Mutexes ------------------------------------------------------------------
+
+TEST_F(Posix, ErrorcheckRelockIsEdeadlkAndAForeignUnlockEperm)
+{
+	pthread_mutexattr_t ma;
+	pthread_mutexattr_init(&ma);
+	ASSERT_EQ(pthread_mutexattr_settype(&ma, PTHREAD_MUTEX_ERRORCHECK), 0);
+	pthread_mutex_t m;
+	memset(&m, 0, sizeof(m));
+	ASSERT_EQ(pthread_mutex_init(&m, &ma), 0);
+	EXPECT_EQ(pthread_mutex_init(&m, &ma), EBUSY);
+	pthread_t owner, other;
+	ASSERT_EQ(create(&owner, 40, [&]() -> void * {
+			  trace.add("lock " + std::to_string(pthread_mutex_lock(&m)));
+			  trace.add("relock " + std::to_string(pthread_mutex_lock(&m)));
+			  rt_sleep(100);
+			  trace.add("unlock " + std::to_string(pthread_mutex_unlock(&m)));
+			  trace.add("again " + std::to_string(pthread_mutex_unlock(&m)));
+			  return nullptr;
+		  }),
+		  0);
+	ASSERT_EQ(create(&other, 60, [&]() -> void * {
+			  trace.add("foreign unlock " + std::to_string(pthread_mutex_unlock(&m)));
+			  trace.add("trylock " + std::to_string(pthread_mutex_trylock(&m)));
+			  return nullptr;
+		  }),
+		  0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "lock 0@0 relock 35@0 foreign unlock 1@0 trylock 16@0 unlock 0@100 again 1@100");
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+	EXPECT_EQ(pthread_mutex_init(&m, nullptr), 0); // a destroyed mutex may be initialised again
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+	pthread_join(owner, nullptr);
+	pthread_join(other, nullptr);
+}
+
+TEST_F(Posix, RecursiveMutexNeedsAsManyUnlocks)
+{
+	pthread_mutexattr_t ma;
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_settype(&ma, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	ASSERT_EQ(pthread_mutex_init(&m, &ma), 0);
+	pthread_t a, b;
+	ASSERT_EQ(create(&a, 40, [&]() -> void * {
+			  pthread_mutex_lock(&m);
+			  pthread_mutex_lock(&m);
+			  rt_sleep(100);
+			  pthread_mutex_unlock(&m);
+			  trace.add("once");
+			  rt_sleep(100);
+			  pthread_mutex_unlock(&m);
+			  trace.add("twice");
+			  return nullptr;
+		  }),
+		  0);
+	ASSERT_EQ(create(&b, 30, [&]() -> void * {
+			  rt_sleep(50);
+			  pthread_mutex_lock(&m);
+			  trace.add("b has it");
+			  pthread_mutex_unlock(&m);
+			  return nullptr;
+		  }),
+		  0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "once@100 twice@200 b has it@200");
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+	pthread_join(a, nullptr);
+	pthread_join(b, nullptr);
+}
+
+TEST_F(Posix, NormalRelockDeadlocksUntilTheTimedlocksTimeout)
+{
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; // NORMAL, set up at first use
+	pthread_t t;
+	ASSERT_EQ(create(&t, 40, [&]() -> void * {
+			  pthread_mutex_lock(&m);
+			  struct timespec at = ts(real_ns() + 300);
+			  trace.add("relock " + std::to_string(pthread_mutex_timedlock(&m, &at)));
+			  pthread_mutex_unlock(&m);
+			  return nullptr;
+		  }),
+		  0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "relock 110@300"); // ETIMEDOUT
+	pthread_join(t, nullptr);
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+}
+
+TEST_F(Posix, TimedlockTimesOutAndChecksItsTimeOnlyWhenItMustWait)
+{
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	pthread_t holder, waiter;
+	ASSERT_EQ(create(&holder, 40, [&]() -> void * {
+			  struct timespec bad = {0, -1};
+			  trace.add("free " + std::to_string(pthread_mutex_timedlock(&m, &bad))); // free: no check
+			  rt_sleep(1000);
+			  pthread_mutex_unlock(&m);
+			  return nullptr;
+		  }),
+		  0);
+	ASSERT_EQ(create(&waiter, 60, [&]() -> void * {
+			  struct timespec bad = {0, 1'000'000'000};
+			  trace.add("bad " + std::to_string(pthread_mutex_timedlock(&m, &bad)));
+			  struct timespec past = ts(real_ns() - 10);
+			  trace.add("past " + std::to_string(pthread_mutex_timedlock(&m, &past)));
+			  struct timespec soon = ts(real_ns() + 200);
+			  trace.add("soon " + std::to_string(pthread_mutex_timedlock(&m, &soon)));
+			  struct timespec later = ts(real_ns() + 5000);
+			  trace.add("later " + std::to_string(pthread_mutex_timedlock(&m, &later)));
+			  pthread_mutex_unlock(&m);
+			  return nullptr;
+		  }),
+		  0);
+	run(3000);
+	EXPECT_EQ(trace.str(), "free 0@0 bad 22@0 past 110@0 soon 110@200 later 0@1000");
+	pthread_join(holder, nullptr);
+	pthread_join(waiter, nullptr);
+}
+
+// A third thread sees the difference: with inheritance the low owner runs
+// at the high waiter's priority and finishes before the medium thread;
+// without, the medium one runs first (unbounded inversion).
+std::string Posix::inversion(int protocol, int ceiling)
+{
+	pthread_mutexattr_t ma;
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_setprotocol(&ma, protocol);
+	if (ceiling)
+		pthread_mutexattr_setprioceiling(&ma, ceiling);
+	static pthread_mutex_t m;
+	memset(&m, 0, sizeof(m));
+	EXPECT_EQ(pthread_mutex_init(&m, &ma), 0);
+	pthread_t lo, mid, hi;
+	EXPECT_EQ(create(&lo, 10, [&]() -> void * {
+			  rt_sleep(10); // after the others are created
+			  pthread_mutex_lock(&m);
+			  trace.add("lo has it");
+			  work(1000);
+			  pthread_mutex_unlock(&m);
+			  trace.add("lo done");
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(create(&hi, 90, [&]() -> void * {
+			  rt_sleep(100);
+			  trace.add("hi wakes");
+			  pthread_mutex_lock(&m);
+			  trace.add("hi has it");
+			  pthread_mutex_unlock(&m);
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(create(&mid, 50, [&]() -> void * {
+			  rt_sleep(200);
+			  trace.add("mid runs");
+			  work(1000);
+			  trace.add("mid done");
+			  return nullptr;
+		  }),
+		  0);
+	run(5000);
+	pthread_join(lo, nullptr);
+	pthread_join(mid, nullptr);
+	pthread_join(hi, nullptr);
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+	return trace.str();
+}
+
+TEST_F(Posix, InheritanceLetsTheOwnerFinishBeforeAMediumThread)
+{
+	EXPECT_EQ(inversion(PTHREAD_PRIO_INHERIT),
+		  "lo has it@10 hi wakes@100 hi has it@1010 mid runs@1010 mid done@2010 lo done@2010");
+}
+
+TEST_F(Posix, WithoutInheritanceTheMediumThreadRunsFirst)
+{
+	EXPECT_EQ(inversion(PTHREAD_PRIO_NONE),
+		  "lo has it@10 hi wakes@100 mid runs@200 mid done@1200 hi has it@2010 lo done@2010");
+}
+
+TEST_F(Posix, ACeilingRaisesTheOwnerFromTheStart)
+{
+	// Ceiling 95: lo runs above hi and mid while it holds it.
+	// Ceiling 95: lo runs above hi and mid while it holds it, hi does not
+	// even wake before lo lets it go.
+	EXPECT_EQ(inversion(PTHREAD_PRIO_PROTECT, 95),
+		  "lo has it@10 hi wakes@1010 hi has it@1010 mid runs@1010 mid done@2010 lo done@2010");
+	trace.clear();
+	int c = 0;
+	pthread_mutex_t m;
+	pthread_mutexattr_t ma;
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_setprotocol(&ma, PTHREAD_PRIO_PROTECT);
+	pthread_mutexattr_setprioceiling(&ma, 20);
+	memset(&m, 0, sizeof(m));
+	ASSERT_EQ(pthread_mutex_init(&m, &ma), 0);
+	EXPECT_EQ(pthread_mutex_getprioceiling(&m, &c), 0);
+	EXPECT_EQ(c, 20);
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  trace.add_plain("above " + std::to_string(pthread_mutex_lock(&m))); // 50 > ceiling 20
+			  return nullptr;
+		  }),
+		  0);
+	pthread_join(t, nullptr);
+	EXPECT_EQ(trace.str(), "above 22");
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+}
+
+
+// ---- Clocks and sleeping ---------------------------------------------------------
+
+TEST_F(Posix, ClocksReadTheTimeBaseAndRealtimeIsWallClockAtLoad)
+{
+	run(12'345);
+	EXPECT_EQ(mono_ns(), 12'345);
+	EXPECT_EQ(real_ns() - mono_ns(), rt_get_real_time_ns() - rt_get_time_ns());
+	struct timespec r;
+	EXPECT_EQ(clock_getres(CLOCK_MONOTONIC, &r), 0);
+	EXPECT_EQ(r.tv_sec, 0);
+	EXPECT_EQ(r.tv_nsec, 1); // the simulated counter runs at 1 GHz
+	EXPECT_EQ(clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &r), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(clock_gettime(CLOCK_MONOTONIC, nullptr), -1);
+	EXPECT_EQ(gethrtime(), 12'345);
+	EXPECT_EQ(clock_gethrtime(CLOCK_REALTIME), real_ns());
+	EXPECT_EQ(clock_gethrtime(CLOCK_THREAD_CPUTIME_ID), -1);
+}
+
+TEST_F(Posix, ClockNanosleepRelativeAbsoluteAndPast)
+{
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  struct timespec d = ts(1000);
+			  trace.add("rel " + std::to_string(clock_nanosleep(CLOCK_MONOTONIC, 0, &d, nullptr)));
+			  struct timespec at = ts(mono_ns() + 500);
+			  trace.add("abs " + std::to_string(clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, nullptr)));
+			  struct timespec past = ts(mono_ns() - 100);
+			  trace.add("past " + std::to_string(clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &past, nullptr)));
+			  struct timespec rat = ts(real_ns() + 200);
+			  trace.add("realtime " + std::to_string(clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &rat, nullptr)));
+			  struct timespec bad = {0, 1'000'000'000};
+			  trace.add("bad " + std::to_string(clock_nanosleep(CLOCK_MONOTONIC, 0, &bad, nullptr)));
+			  trace.add("clock " + std::to_string(clock_nanosleep(CLOCK_PROCESS_CPUTIME_ID, 0, &d, nullptr)));
+			  trace.add("nanosleep " + std::to_string(nanosleep(&d, nullptr)));
+			  trace.add("usleep " + std::to_string(usleep(2)));
+			  return nullptr;
+		  }),
+		  0);
+	run(10'000);
+	EXPECT_EQ(trace.str(), "rel 0@1000 abs 0@1500 past 0@1500 realtime 0@1700 bad 22@1700 clock 22@1700 "
+			       "nanosleep 0@2700 usleep 0@4700");
+	struct timespec d = ts(10);
+	EXPECT_EQ(clock_nanosleep(CLOCK_MONOTONIC, 0, &d, nullptr), EPERM); // Linux context
+	EXPECT_EQ(nanosleep(&d, nullptr), -1);
+	EXPECT_EQ(err_no(), EPERM);
+	pthread_join(t, nullptr);
+}
+
+TEST_F(Posix, AWokenSleepIsEintrWithTheTimeLeft)
+{
+	pthread_t t;
+	struct timespec left = {9, 9};
+	RT_TASK *task = nullptr;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  task = rt_whoami();
+			  struct timespec d = ts(1000);
+			  trace.add("sleep " + std::to_string(clock_nanosleep(CLOCK_MONOTONIC, 0, &d, &left)));
+			  return nullptr;
+		  }),
+		  0);
+	run(300);
+	ASSERT_EQ(rt_task_wakeup_sleeping(task), RTE_UNBLKD); // it was asleep: woken
+	run(10);
+	EXPECT_EQ(trace.str(), "sleep 4@300"); // EINTR
+	EXPECT_EQ(left.tv_sec, 0);
+	EXPECT_EQ(left.tv_nsec, 700);
+	pthread_join(t, nullptr);
+}
+
+// ---- Condition variables ------------------------------------------------------
+
+TEST_F(Posix, CondWaitReleasesTheMutexAndSignalWakesTheMostUrgent)
+{
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+	int ready = 0;
+	auto waiter = [&](const char *name) {
+		return [&, name]() -> void * {
+			pthread_mutex_lock(&m);
+			while (!ready)
+				EXPECT_EQ(pthread_cond_wait(&c, &m), 0);
+			ready--;
+			trace.add(name);
+			pthread_mutex_unlock(&m);
+			return nullptr;
+		};
+	};
+	pthread_t a, b;
+	ASSERT_EQ(create(&a, 40, waiter("a")), 0);
+	ASSERT_EQ(create(&b, 60, waiter("b")), 0);
+	EXPECT_EQ(pthread_cond_destroy(&c), EBUSY); // two wait on it
+	run(100);
+	pthread_mutex_lock(&m); // Linux context may hold a plain mutex
+	ready = 2;
+	pthread_mutex_unlock(&m);
+	EXPECT_EQ(pthread_cond_signal(&c), 0);
+	run(10);
+	EXPECT_EQ(trace.str(), "b@100");
+	EXPECT_EQ(pthread_cond_broadcast(&c), 0);
+	run(10);
+	EXPECT_EQ(trace.str(), "b@100 a@110");
+	pthread_join(a, nullptr);
+	pthread_join(b, nullptr);
+	EXPECT_EQ(pthread_cond_destroy(&c), 0);
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+}
+
+TEST_F(Posix, CondTimedwaitInThePastTimesOutAtOnceWithTheMutexHeld)
+{
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	pthread_cond_t c;
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	EXPECT_EQ(pthread_condattr_setclock(&ca, CLOCK_PROCESS_CPUTIME_ID), EINVAL);
+	ASSERT_EQ(pthread_condattr_setclock(&ca, CLOCK_MONOTONIC), 0);
+	memset(&c, 0, sizeof(c));
+	ASSERT_EQ(pthread_cond_init(&c, &ca), 0);
+	run(1000); // a monotonic time in the past exists from here on
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  EXPECT_EQ(pthread_cond_wait(&c, &m), EPERM); // not the owner
+			  pthread_mutex_lock(&m);
+			  struct timespec past = ts(mono_ns() - 1);
+			  trace.add("past " + std::to_string(pthread_cond_timedwait(&c, &m, &past)));
+			  trace.add("held " + std::to_string(pthread_mutex_trylock(&m))); // NORMAL relock: EBUSY
+			  struct timespec soon = ts(mono_ns() + 400);
+			  trace.add("soon " + std::to_string(pthread_cond_timedwait(&c, &m, &soon)));
+			  struct timespec bad = {0, -5};
+			  trace.add("bad " + std::to_string(pthread_cond_timedwait(&c, &m, &bad)));
+			  trace.add("unlock " + std::to_string(pthread_mutex_unlock(&m)));
+			  return nullptr;
+		  }),
+		  0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "past 110@1000 held 16@1000 soon 110@1400 bad 22@1400 unlock 0@1400");
+	pthread_join(t, nullptr);
+	EXPECT_EQ(pthread_cond_destroy(&c), 0);
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+}
+
+TEST_F(Posix, CondWaitOnARecursiveMutexHeldTwiceIsEperm)
+{
+	pthread_mutexattr_t ma;
+	pthread_mutexattr_init(&ma);
+	pthread_mutexattr_settype(&ma, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_t m;
+	memset(&m, 0, sizeof(m));
+	ASSERT_EQ(pthread_mutex_init(&m, &ma), 0);
+	pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  pthread_mutex_lock(&m);
+			  pthread_mutex_lock(&m);
+			  trace.add_plain("twice " + std::to_string(pthread_cond_wait(&c, &m)));
+			  pthread_mutex_unlock(&m);
+			  struct timespec soon = ts(real_ns() + 10);
+			  trace.add_plain("once " + std::to_string(pthread_cond_timedwait(&c, &m, &soon)));
+			  pthread_mutex_unlock(&m);
+			  return nullptr;
+		  }),
+		  0);
+	run(100);
+	EXPECT_EQ(trace.str(), "twice 1 once 110");
+	pthread_join(t, nullptr);
+	EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+	EXPECT_EQ(pthread_cond_destroy(&c), 0);
+}
+
+// ---- Semaphores -----------------------------------------------------------------
+
+TEST_F(Posix, SemaphoreCountsWaitsAndRefusesWithErrno)
+{
+	sem_t s;
+	memset(&s, 0, sizeof(s));
+	ASSERT_EQ(sem_init(&s, 0, 1), 0);
+	EXPECT_EQ(sem_init(&s, 0, 1), -1);
+	EXPECT_EQ(err_no(), EBUSY);
+	EXPECT_EQ(sem_trywait(&s), 0);
+	EXPECT_EQ(sem_trywait(&s), -1);
+	EXPECT_EQ(err_no(), EAGAIN);
+	EXPECT_EQ(sem_wait(&s), -1); // Linux context
+	EXPECT_EQ(err_no(), EPERM);
+	int v = 9;
+	EXPECT_EQ(sem_getvalue(&s, &v), 0);
+	EXPECT_EQ(v, 0);
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  trace.add("wait " + std::to_string(sem_wait(&s)));
+			  struct timespec soon = ts(real_ns() + 300);
+			  int r = sem_timedwait(&s, &soon);
+			  trace.add("timed " + std::to_string(r) + " " + std::to_string(err_no()));
+			  struct timespec bad = {0, 2'000'000'000};
+			  r = sem_timedwait(&s, &bad);
+			  trace.add("bad " + std::to_string(r) + " " + std::to_string(err_no()));
+			  struct timespec past = ts(real_ns() - 300);
+			  r = sem_timedwait(&s, &past);
+			  trace.add("past " + std::to_string(r) + " " + std::to_string(err_no()));
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(sem_getvalue(&s, &v), 0);
+	EXPECT_EQ(v, -1); // one waiter
+	EXPECT_EQ(sem_destroy(&s), -1);
+	EXPECT_EQ(err_no(), EBUSY);
+	run(100);
+	EXPECT_EQ(sem_post(&s), 0);
+	run(1000);
+	EXPECT_EQ(trace.str(), "wait 0@100 timed -1 110@400 bad -1 22@400 past -1 110@400");
+	pthread_join(t, nullptr);
+	EXPECT_EQ(sem_destroy(&s), 0);
+	EXPECT_EQ(sem_post(&s), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(sem_init(&s, 0, SEM_VALUE_MAX + 1u), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	ASSERT_EQ(sem_init(&s, 0, SEM_VALUE_MAX), 0);
+	EXPECT_EQ(sem_post(&s), -1);
+	EXPECT_EQ(err_no(), EOVERFLOW);
+	EXPECT_EQ(sem_destroy(&s), 0);
+}
+
+TEST_F(Posix, SemPostFromARealTimeInterruptHandlerWakesTheThread)
+{
+	sem_t s;
+	memset(&s, 0, sizeof(s));
+	ASSERT_EQ(sem_init(&s, 0, 0), 0);
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  sem_wait(&s);
+			  trace.add("woken");
+			  return nullptr;
+		  }),
+		  0);
+	static sem_t *irq_sem;
+	irq_sem = &s;
+	ASSERT_EQ(rt_request_timer([] { sem_post(irq_sem); }, 1000, 0), 0);
+	run(100'000);
+	rt_free_timer();
+	EXPECT_EQ(trace.str(), "woken@1000"); // the first tick's post
+	pthread_join(t, nullptr);
+	EXPECT_EQ(sem_destroy(&s), 0);
+}
+
+} // namespace
