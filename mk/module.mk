@@ -6,7 +6,8 @@
 #     include /usr/share/tactus/module.mk
 #
 # then `make -C /lib/modules/$(uname -r)/build M=$PWD modules`. It adds:
-#   - the headers (rtai_*.h, tactus/*.h) from $(TACTUS_PREFIX)/include/tactus;
+#   - the headers (rtai_*.h, tactus/*.h) from $(TACTUS_PREFIX)/include/tactus,
+#     and the POSIX and RTLinux ones (pthread.h, rtl.h...) from its posix/;
 #   - the symbol versions of the Tactus modules for this kernel
 #     (KBUILD_EXTRA_SYMBOLS), so modpost knows rt_task_init and friends and
 #     the module loads on a kernel with CONFIG_MODVERSIONS: the Module.symvers
@@ -17,7 +18,7 @@
 # tactus-fpu.mk next to this file.
 
 TACTUS_PREFIX ?= /usr
-ccflags-y += -I$(TACTUS_PREFIX)/include/tactus
+ccflags-y += -I$(TACTUS_PREFIX)/include/tactus -I$(TACTUS_PREFIX)/include/tactus/posix
 TACTUS_SYMVERS ?= $(firstword $(wildcard $(TACTUS_PREFIX)/share/tactus/symvers/$(KERNELRELEASE)/Module.symvers) \
 	$(wildcard /var/lib/dkms/tactus/*/$(KERNELRELEASE)/*/Module.symvers))
 ifeq ($(TACTUS_SYMVERS),)

@@ -16,6 +16,12 @@
 #ifdef __KERNEL__
 #if __has_include(<linux/errno.h>)
 #include <linux/errno.h>
+/* errno is a macro below, as in C libraries: kernel headers that name a
+ * parameter or a field 'errno' must come first. These two are in the
+ * include chains of common headers (linux/module.h...); others (blkdev.h,
+ * sunrpc, greybus, nfs_common.h) must be included before this header. */
+#include <linux/sched/signal.h>
+#include <asm/traps.h>
 #else /* the freestanding core: the numbers it needs */
 #define EPERM      1
 #define ESRCH      3

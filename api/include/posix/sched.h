@@ -17,8 +17,8 @@
 
 #ifdef __KERNEL__
 #if __has_include(<linux/sched/types.h>)
-#include <linux/sched/types.h> /* struct sched_param */
-#include <uapi/linux/sched.h>  /* SCHED_FIFO, SCHED_RR */
+#include <linux/sched.h>            /* struct sched_param (6.12), SCHED_FIFO, SCHED_RR */
+#include <uapi/linux/sched/types.h> /* struct sched_param (6.1) */
 #else
 struct sched_param {
 	int sched_priority;
