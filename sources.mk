@@ -85,7 +85,8 @@ TX_SCHED_FREESTANDING := \
 	api/msgq_bridge.cpp \
 	api/posix_time.cpp \
 	api/posix_threads.cpp \
-	api/posix_sync.cpp
+	api/posix_sync.cpp \
+	api/posix_mqueue.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

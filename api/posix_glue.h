@@ -19,6 +19,14 @@ unsigned tx_posix_release_owner(const void *owner, int (*within)(const void *adr
 /* Forget every thread and key (module load, host test setup). */
 void tx_posix_reset(void);
 
+/* Message queues (api/posix_mqueue.cpp): the descriptors a module's code
+ * opened are closed at its unload (a queue goes with its last descriptor
+ * once unlinked); with within null (tactus_sched's unload) every
+ * descriptor and every name, so every queue goes. Returns how many
+ * descriptors were closed. Linux context. */
+unsigned tx_posix_mq_release_owner(const void *owner, int (*within)(const void *adr, const void *owner));
+void tx_posix_mq_reset(void);
+
 #ifdef __cplusplus
 }
 #endif

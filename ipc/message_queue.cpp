@@ -151,9 +151,11 @@ int MessageQueue::wait(Wait why, WaitQueue *q, Count deadline)
 }
 
 int MessageQueue::send(const void *msg, size_t size, int priority, Block *block, bool *kept, MsgqMode mode,
-		       Count deadline)
+		       Count deadline, bool *full)
 {
 	*kept = false;
+	if (full)
+		*full = false;
 	if ((!msg && !block && size) || size > kMaxBytes)
 		return kRteObjInvalid;
 	const void *bytes = block ? static_cast<const void *>(block + 1) : msg;
@@ -176,6 +178,8 @@ int MessageQueue::send(const void *msg, size_t size, int priority, Block *block,
 		*kept = block != nullptr;
 	} else if (mode == MsgqMode::IfReady) {
 		result = static_cast<int>(size);
+		if (full)
+			*full = true;
 	} else if (!g_sched.can_block()) {
 		result = kRtePerm;
 	} else {

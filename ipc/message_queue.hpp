@@ -63,8 +63,10 @@ public:
 	// it). Returns 0, 'size' (IfReady and full), RTE_TIMOUT / RTE_UNBLKD /
 	// RTE_OBJREM / RTE_PERM (a wait from Linux or an interrupt handler), or
 	// RTE_OBJINV.
+	// *full (if not null) tells an IfReady send refused for a full queue
+	// apart from a queued message of 0 bytes (both return 0 then).
 	int send(const void *msg, size_t size, int priority, Block *block, bool *kept, MsgqMode mode,
-		 Count deadline);
+		 Count deadline, bool *full = nullptr);
 	// Copies up to 'cap' bytes of the first message (the rest of a longer
 	// one is lost) and its priority (if 'priority' is not null). *freed:
 	// the message's block, for the caller to free, or null. Returns cap

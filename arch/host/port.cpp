@@ -300,6 +300,7 @@ void reset(const Config &config)
 	g_sched.init(online);
 	tx_registry_reset();
 	tx_posix_reset();
+	tx_posix_mq_reset();
 	tx_tasklets_reset();
 	tx_irq_tasks_reset();
 	tx_proxies_reset();

@@ -5,6 +5,7 @@
  */
 #include <linux/module.h>
 
+#include <posix/mqueue.h>
 #include <posix/pthread.h>
 #include <posix/rtl.h>
 #include <posix/semaphore.h>
@@ -93,3 +94,12 @@ EXPORT_SYMBOL_GPL(clock_gethrtime);
 EXPORT_SYMBOL_GPL(rtl_printf);
 EXPORT_SYMBOL_GPL(rtl_getcpuid);
 EXPORT_SYMBOL_GPL(tx_posix_errno_location);
+EXPORT_SYMBOL_GPL(mq_open);
+EXPORT_SYMBOL_GPL(mq_close);
+EXPORT_SYMBOL_GPL(mq_unlink);
+EXPORT_SYMBOL_GPL(mq_send);
+EXPORT_SYMBOL_GPL(mq_timedsend);
+EXPORT_SYMBOL_GPL(mq_receive);
+EXPORT_SYMBOL_GPL(mq_timedreceive);
+EXPORT_SYMBOL_GPL(mq_getattr);
+EXPORT_SYMBOL_GPL(mq_setattr);

@@ -125,6 +125,10 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	n = tx_posix_release_owner(mod, within_owner);
 	if (n)
 		pr_warn("tactus: module %s left %u POSIX thread(s) running at unload; deleted them\n", mod->name, n);
+	n = tx_posix_mq_release_owner(mod, within_owner);
+	if (n)
+		pr_warn("tactus: module %s left %u POSIX message queue descriptor(s) open at unload; closed them\n",
+			mod->name, n);
 	n = tx_sched_delete_tasks(task_of_module, mod);
 	if (n)
 		pr_warn("tactus: module %s left %u real-time task(s) running at unload; deleted them\n",
@@ -301,6 +305,7 @@ static int __init tactus_sched_init(void)
 	tx_sched_setup(cpumask_bits(cpu_online_mask)[0]);
 	tx_registry_reset();
 	tx_posix_reset();
+	tx_posix_mq_reset();
 	tx_tasklets_reset();
 	tx_proxies_reset();
 	tx_irq_tasks_reset();
@@ -351,6 +356,7 @@ static void __exit tactus_sched_exit(void)
 	n = tx_posix_release_owner(NULL, NULL);
 	if (n)
 		pr_warn("tactus: %u POSIX thread(s) still existed at unload; deleted them\n", n);
+	tx_posix_mq_release_owner(NULL, NULL); /* every queue goes */
 	tx_linux_work_run_all(); /* the reapers of threads that had ended: their code is ours */
 	n = tx_sched_delete_tasks(NULL, NULL);
 	if (n)

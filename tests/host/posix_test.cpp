@@ -8,6 +8,7 @@
 
 #include "harness.hpp"
 
+#include <posix/mqueue.h>
 #include <posix/pthread.h>
 #include <posix/rtl.h>
 #include <posix/semaphore.h>
@@ -865,6 +866,146 @@ TEST_F(Posix, SemPostFromARealTimeInterruptHandlerWakesTheThread)
 	EXPECT_EQ(trace.str(), "woken@1000"); // the first tick's post
 	pthread_join(t, nullptr);
 	EXPECT_EQ(sem_destroy(&s), 0);
+}
+
+
+// ---- Message queues -----------------------------------------------------------
+
+TEST_F(Posix, MessageQueueOrdersByPriorityAndKeepsArrivalOrderWithinOne)
+{
+	struct mq_attr attr = {0, 8, 16, 0};
+	mqd_t q = mq_open("/order", O_CREAT | O_EXCL | O_RDWR, 0600, &attr);
+	ASSERT_GE(q, 0);
+	const char *msgs[] = {"a1", "b5", "c1", "d31", "e0"};
+	unsigned prios[] = {1, 5, 1, 31, 0};
+	for (int i = 0; i < 5; i++)
+		ASSERT_EQ(mq_send(q, msgs[i], strlen(msgs[i]), prios[i]), 0);
+	struct mq_attr now;
+	ASSERT_EQ(mq_getattr(q, &now), 0);
+	EXPECT_EQ(now.mq_maxmsg, 8);
+	EXPECT_EQ(now.mq_msgsize, 16);
+	EXPECT_EQ(now.mq_curmsgs, 5);
+	std::string got;
+	char buf[16];
+	unsigned prio;
+	for (int i = 0; i < 5; i++) {
+		ssize_t n = mq_receive(q, buf, sizeof(buf), &prio);
+		ASSERT_GT(n, 0);
+		got += std::string(buf, static_cast<size_t>(n)) + ":" + std::to_string(prio) + " ";
+	}
+	EXPECT_EQ(got, "d31:31 b5:5 a1:1 c1:1 e0:0 ");
+	EXPECT_EQ(mq_close(q), 0);
+	EXPECT_EQ(mq_unlink("/order"), 0);
+	EXPECT_EQ(mq_unlink("/order"), -1);
+	EXPECT_EQ(err_no(), ENOENT);
+}
+
+TEST_F(Posix, MessageQueueErrors)
+{
+	struct mq_attr attr = {0, 2, 8, 0};
+	EXPECT_EQ(mq_open("noslash", O_CREAT | O_RDWR, 0600, &attr), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(mq_open("/a/b", O_CREAT | O_RDWR, 0600, &attr), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(mq_open("/a-name-far-too-long-for-a-queue-x", O_CREAT | O_RDWR, 0600, &attr), -1);
+	EXPECT_EQ(err_no(), ENAMETOOLONG);
+	EXPECT_EQ(mq_open("/none", O_RDWR), -1);
+	EXPECT_EQ(err_no(), ENOENT);
+	struct mq_attr bad = {0, 0, 8, 0};
+	EXPECT_EQ(mq_open("/bad", O_CREAT | O_RDWR, 0600, &bad), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	mqd_t w = mq_open("/q", O_CREAT | O_WRONLY | O_NONBLOCK, 0600, &attr);
+	ASSERT_GE(w, 0);
+	EXPECT_EQ(mq_open("/q", O_CREAT | O_EXCL | O_RDWR, 0600, &attr), -1);
+	EXPECT_EQ(err_no(), EEXIST);
+	mqd_t r = mq_open("/q", O_RDONLY);
+	ASSERT_GE(r, 0);
+	char buf[8] = "1234567";
+	EXPECT_EQ(mq_send(w, buf, 9, 0), -1);
+	EXPECT_EQ(err_no(), EMSGSIZE);
+	EXPECT_EQ(mq_send(w, buf, 1, MQ_PRIO_MAX), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(mq_send(r, buf, 1, 0), -1); // opened for reading only
+	EXPECT_EQ(err_no(), EBADF);
+	EXPECT_EQ(mq_send(w, buf, 0, 0), 0); // a message of 0 bytes
+	EXPECT_EQ(mq_send(w, buf, 8, 3), 0);
+	EXPECT_EQ(mq_send(w, buf, 0, 0), -1); // full: O_NONBLOCK
+	EXPECT_EQ(err_no(), EAGAIN);
+	EXPECT_EQ(mq_receive(w, buf, 8, nullptr), -1); // opened for writing only
+	EXPECT_EQ(err_no(), EBADF);
+	EXPECT_EQ(mq_receive(r, buf, 7, nullptr), -1); // below mq_msgsize
+	EXPECT_EQ(err_no(), EMSGSIZE);
+	EXPECT_EQ(mq_receive(r, buf, 8, nullptr), 8);
+	unsigned prio = 9;
+	EXPECT_EQ(mq_receive(r, buf, 8, &prio), 0);
+	EXPECT_EQ(prio, 0u);
+	EXPECT_EQ(mq_receive(r, buf, 8, nullptr), -1); // empty: would wait in Linux context
+	EXPECT_EQ(err_no(), EPERM);
+	struct mq_attr nb = {O_NONBLOCK, 0, 0, 0}, old;
+	EXPECT_EQ(mq_setattr(r, &nb, &old), 0);
+	EXPECT_EQ(old.mq_flags, 0);
+	EXPECT_EQ(mq_receive(r, buf, 8, nullptr), -1);
+	EXPECT_EQ(err_no(), EAGAIN);
+	EXPECT_EQ(mq_close(w), 0);
+	EXPECT_EQ(mq_close(w), -1);
+	EXPECT_EQ(err_no(), EBADF);
+	EXPECT_EQ(mq_unlink("/q"), 0); // the name goes; r still works
+	EXPECT_EQ(mq_open("/q", O_RDONLY), -1);
+	struct mq_attr a;
+	EXPECT_EQ(mq_getattr(r, &a), 0);
+	EXPECT_EQ(mq_close(r), 0); // the queue goes now
+	EXPECT_EQ(mq_getattr(r, &a), -1);
+}
+
+TEST_F(Posix, MessageQueueSendersAndReceiversWaitAndTimeOut)
+{
+	struct mq_attr attr = {0, 1, 4, 0};
+	mqd_t q = mq_open("/wait", O_CREAT | O_RDWR, 0600, &attr);
+	ASSERT_GE(q, 0);
+	pthread_t rx, tx;
+	ASSERT_EQ(create(&rx, 60, [&]() -> void * {
+			  char b[4];
+			  unsigned p;
+			  ssize_t n = mq_receive(q, b, 4, &p); // empty: waits
+			  trace.add("rx " + std::string(b, static_cast<size_t>(n)) + "/" + std::to_string(p));
+			  struct timespec soon = ts(real_ns() + 300);
+			  n = mq_timedreceive(q, b, 4, &p, &soon);
+			  trace.add("rx timed " + std::to_string(n) + " " + std::to_string(err_no()));
+			  return nullptr;
+		  }),
+		  0);
+	ASSERT_EQ(create(&tx, 40, [&]() -> void * {
+			  rt_sleep(100);
+			  mq_send(q, "one", 3, 7); // straight to the waiting receiver
+			  mq_send(q, "two", 3, 1); // to the receiver waiting again
+			  mq_send(q, "fil", 3, 1); // queued: the one slot
+			  struct timespec soon = ts(real_ns() + 200);
+			  int r = mq_timedsend(q, "3", 1, 1, &soon); // full: waits, times out
+			  trace.add("tx timed " + std::to_string(r) + " " + std::to_string(err_no()));
+			  struct timespec bad = {0, -3};
+			  r = mq_timedsend(q, "4", 1, 1, &bad); // would wait: the bad time counts
+			  trace.add("tx bad " + std::to_string(r) + " " + std::to_string(err_no()));
+			  return nullptr;
+		  }),
+		  0);
+	run(2000);
+	EXPECT_EQ(trace.str(), "rx one/7@100 rx timed 3 0@100 tx timed -1 110@300 tx bad -1 22@300");
+	pthread_join(rx, nullptr);
+	pthread_join(tx, nullptr);
+	EXPECT_EQ(mq_close(q), 0);
+	EXPECT_EQ(mq_unlink("/wait"), 0);
+}
+
+TEST_F(Posix, AModulesQueueDescriptorsCloseAtItsUnload)
+{
+	struct mq_attr attr = {0, 4, 32, 0};
+	ASSERT_GE(mq_open("/left", O_CREAT | O_RDWR, 0600, &attr), 0);
+	ASSERT_GE(mq_open("/left", O_RDONLY), 0);
+	EXPECT_EQ(mq_unlink("/left"), 0);
+	EXPECT_GT(tx::sim::counters().bytes_live, 0u);
+	EXPECT_EQ(tx_posix_mq_release_owner(nullptr, [](const void *, const void *) { return 1; }), 2u);
+	tx::sim::pump_linux_work();
+	EXPECT_EQ(tx::sim::counters().bytes_live, 0u); // closed: the unlinked queue went
 }
 
 } // namespace

@@ -24,15 +24,22 @@
 #include <asm/traps.h>
 #else /* the freestanding core: the numbers it needs */
 #define EPERM      1
+#define ENOENT     2
 #define ESRCH      3
 #define EINTR      4
+#define EBADF      9
 #define EAGAIN     11
 #define ENOMEM     12
 #define EBUSY      16
+#define EEXIST     17
 #define EINVAL     22
+#define EMFILE     24
+#define ENOSPC     28
 #define EDEADLK    35
+#define ENAMETOOLONG 36
 #define ENOSYS     38
 #define EOVERFLOW  75
+#define EMSGSIZE   90
 #define EOPNOTSUPP 95
 #define ETIMEDOUT  110
 #endif

@@ -17,6 +17,8 @@
 /* The C library's own declarations first, under their own names: any
  * later include of these is then a no-op and never sees the renames. */
 #include <errno.h>
+#include <fcntl.h>
+#include <mqueue.h>
 #include <pthread.h>
 #include <sched.h>
 #include <semaphore.h>
@@ -117,6 +119,19 @@
 #define pthread_once_t txp_pthread_once_t
 #define sem_t txp_sem_t
 
+#define mq_open txp_mq_open
+#define mq_close txp_mq_close
+#define mq_unlink txp_mq_unlink
+#define mq_send txp_mq_send
+#define mq_timedsend txp_mq_timedsend
+#define mq_receive txp_mq_receive
+#define mq_timedreceive txp_mq_timedreceive
+#define mq_getattr txp_mq_getattr
+#define mq_setattr txp_mq_setattr
+#define mqd_t txp_mqd_t
+#define mq_attr txp_mq_attr
+
+#undef MQ_PRIO_MAX
 #undef PTHREAD_CREATE_JOINABLE
 #undef PTHREAD_CREATE_DETACHED
 #undef PTHREAD_INHERIT_SCHED

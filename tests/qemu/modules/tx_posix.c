@@ -19,14 +19,17 @@
  *    conditions, the consumer's waits timed on CLOCK_MONOTONIC): all
  *    received in order;
  *  - a counting semaphore and a recursive, an error-checking mutex from
- *    threads: the error codes POSIX gives.
+ *    threads: the error codes POSIX gives;
+ *  - a message queue of 4 between CPUs: 300 numbered messages at priorities
+ *    0..3, each priority in the order sent.
  * Then a FIFO pair with a handler, as RTLinux's examples: a Linux program
  * writes a command into /dev/rtf2, the handler posts a semaphore, a thread
  * answers "ack <command>" into /dev/rtf1 (the test script checks it).
- * Prints "tx_posix: PASS|FAIL <name> (...)"; 11 checks at load. With
+ * Prints "tx_posix: PASS|FAIL <name> (...)"; 12 checks at load. With
  * leave=1, cleanup_module leaves the FIFO thread and a periodic one running:
  * tactus_sched's unload of the module deletes them (one log line).
  */
+#include <mqueue.h>
 #include <pthread.h>
 #include <rtl.h>
 #include <rtl_fifo.h>
@@ -261,6 +264,47 @@ static void *codes_thread(void *arg)
 	return NULL;
 }
 
+/* ---- Message queue ------------------------------------------------------ */
+
+#define MQ_MESSAGES 300
+static mqd_t mq_tx, mq_rx;
+static int mq_received, mq_order_errors, mq_errors;
+
+/* Numbered messages at priorities 0..3 through a queue of 4: within one
+ * priority they arrive in the order sent. */
+static void *mq_producer(void *arg)
+{
+	int i;
+
+	for (i = 0; i < MQ_MESSAGES; i++)
+		if (mq_send(mq_tx, (const char *)&i, sizeof(i), i % 4))
+			mq_errors++;
+	return NULL;
+}
+
+static void *mq_consumer(void *arg)
+{
+	int last[4] = { -1, -1, -1, -1 };
+	char buf[16];
+	unsigned prio;
+
+	while (mq_received < MQ_MESSAGES) {
+		int seq;
+
+		if (mq_receive(mq_rx, buf, sizeof(buf), &prio) != sizeof(seq)) {
+			mq_errors++;
+			return NULL;
+		}
+		memcpy(&seq, buf, sizeof(seq));
+		if (prio > 3 || seq % 4 != (int)prio || seq <= last[prio])
+			mq_order_errors++;
+		else
+			last[prio] = seq;
+		mq_received++;
+	}
+	return NULL;
+}
+
 /* ---- FIFOs with a handler ------------------------------------------------ */
 
 #define FIFO_OUT 1
@@ -344,6 +388,23 @@ int init_module(void)
 	      codes[2], codes[3]);
 	check(codes[4] == EAGAIN && codes[5] == ETIMEDOUT, "sem-codes", "trywait %lld, timedwait in the past %lld",
 	      codes[4], codes[5]);
+
+	{
+		struct mq_attr attr = { .mq_maxmsg = 4, .mq_msgsize = 16 };
+
+		mq_tx = mq_open("/tx_posix", O_CREAT | O_EXCL | O_WRONLY, 0600, &attr);
+		mq_rx = mq_open("/tx_posix", O_RDONLY);
+		mq_unlink("/tx_posix"); /* it goes with its last descriptor */
+	}
+	t = start(50, 0, mq_producer, NULL);
+	u = start(55, last_cpu(), mq_consumer, NULL);
+	pthread_join(t, NULL);
+	pthread_join(u, NULL);
+	check(mq_tx >= 0 && mq_rx >= 0 && mq_received == MQ_MESSAGES && !mq_order_errors && !mq_errors,
+	      "mq-stream-in-order", "received %lld, order errors and failed calls %lld", mq_received,
+	      mq_order_errors + mq_errors);
+	mq_close(mq_tx);
+	mq_close(mq_rx);
 
 	sem_init(&cmd_sem, 0, 0);
 	fifo_err = rtf_create(FIFO_OUT, 4096) ?: rtf_create(FIFO_CMD, 4096) ?:
