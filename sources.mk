@@ -86,7 +86,8 @@ TX_SCHED_FREESTANDING := \
 	api/posix_time.cpp \
 	api/posix_threads.cpp \
 	api/posix_sync.cpp \
-	api/posix_mqueue.cpp
+	api/posix_mqueue.cpp \
+	api/posix_timers.cpp
 
 # ---- tactus_fifo: the RT-FIFOs, /dev/rtf* ------------------------------------
 TX_FIFO_LINUX := \

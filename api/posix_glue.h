@@ -27,6 +27,12 @@ void tx_posix_reset(void);
 unsigned tx_posix_mq_release_owner(const void *owner, int (*within)(const void *adr, const void *owner));
 void tx_posix_mq_reset(void);
 
+/* POSIX timers (api/posix_timers.cpp): the timers a module's code created
+ * are deleted at its unload; within null: every timer. Returns how many.
+ * Linux context. */
+unsigned tx_posix_timers_release_owner(const void *owner, int (*within)(const void *adr, const void *owner));
+void tx_posix_timers_reset(void);
+
 #ifdef __cplusplus
 }
 #endif

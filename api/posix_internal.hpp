@@ -54,3 +54,7 @@ Count deadline_of(clockid_t clock, int64_t abs_ns);
 Count deadline_in(int64_t delay_ns);
 
 } // namespace tx::posix
+
+// Whether 'sig' is pending for 'thread' (api/posix_threads.cpp), for the
+// timers' overrun count. Any context, O(1).
+extern "C" int tx_posix_signal_pending(pthread_t thread, int sig);

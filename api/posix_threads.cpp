@@ -21,11 +21,13 @@
 // those callers hold for the duration of a call, so no party ever touches
 // a freed block.
 #include <posix/pthread.h>
+#include <posix/signal.h>
 
 #include "../hal/linux_work.hpp"
 #include "../hal/spinlock.hpp"
 #include "../lib/bitops.hpp"
 #include "posix_glue.h"
+#include "tasklets_glue.h"
 #include "posix_internal.hpp"
 
 using namespace tx;
@@ -56,6 +58,10 @@ struct Thread {
 	bool ended;        // [g_lock] value set, joiner signalled
 	bool deleting;     // [g_lock] one deleter deletes the task
 	bool release_now;  // its first release came at pthread_make_periodic_np: the next wait returns at once
+	uint64_t sig_pending; // [g_lock] signals sent, not taken by sigwait yet (bit s - 1)
+	uint64_t sig_waiting; // [g_lock] the set its sigwait waits for (0: none)
+	uint64_t sig_mask;    // pthread_sigmask's, kept for its readback only
+	SEM sig_wake;         // its sigwait sleeps here
 	void *specific[PTHREAD_KEYS_MAX];
 };
 
@@ -103,6 +109,7 @@ void put_locked(Thread *t)
 	g_used.clear(slot);
 	g_generation[slot]++;
 	rt_sem_delete(&t->done);
+	rt_sem_delete(&t->sig_wake);
 	if (tx_hal_may_sleep())
 		tx_hal_free(t, sizeof(Thread));
 	else
@@ -258,6 +265,7 @@ int start_thread(pthread_t *id, const pthread_attr_t &a, void *(*start)(void *),
 	t->value_ref = !t->detached;
 	t->refs = 1 + t->value_ref; // the task's, the value's
 	rt_typed_sem_init(&t->done, 0, BIN_SEM | PRIO_Q);
+	rt_typed_sem_init(&t->sig_wake, 0, BIN_SEM | PRIO_Q);
 
 	unsigned long flags = g_lock.lock();
 	unsigned slot = kThreadsMax;
@@ -281,10 +289,14 @@ int start_thread(pthread_t *id, const pthread_attr_t &a, void *(*start)(void *),
 			g_used.clear(slot);
 		g_lock.unlock(flags);
 		rt_sem_delete(&t->done);
+		rt_sem_delete(&t->sig_wake);
 		tx_hal_free(t, sizeof(Thread));
 		return err;
 	}
 	task_of(&t->task)->posix_thread = t;
+	// Its CPU's timers manager, for the POSIX timers it may arm (time.h):
+	// only Linux context makes one.
+	tx_tasklets_ensure_manager(static_cast<unsigned>(__builtin_ctz(cpus)));
 	if (a.schedpolicy == SCHED_RR)
 		rt_set_sched_policy(&t->task, RT_SCHED_RR, kRrQuantumNs);
 	flags = g_lock.lock();
@@ -661,6 +673,104 @@ int pthread_suspend_np(pthread_t thread)
 int pthread_wakeup_np(pthread_t thread)
 {
 	return with_task(thread, [](RT_TASK *task) { return rt_task_resume(task) == 0 ? 0 : ESRCH; });
+}
+
+// ---- Signals (signal.h) ----------------------------------------------------------------
+
+namespace {
+uint64_t bits_of(const sigset_t *set)
+{
+	uint64_t b = 0;
+	for (int s = 1; s <= 64; s++)
+		if (sigismember(const_cast<sigset_t *>(set), s))
+			b |= uint64_t(1) << (s - 1);
+	return b;
+}
+void set_of(uint64_t b, sigset_t *set)
+{
+	sigemptyset(set);
+	for (int s = 1; s <= 64; s++)
+		if (b & (uint64_t(1) << (s - 1)))
+			sigaddset(set, s);
+}
+} // namespace
+
+int pthread_kill(pthread_t thread, int sig)
+{
+	if (sig < 0 || sig > 64)
+		return EINVAL;
+	unsigned long flags = g_lock.lock();
+	Thread *t = lookup_locked(thread);
+	bool wake = false;
+	if (t && sig) {
+		uint64_t bit = uint64_t(1) << (sig - 1);
+		t->sig_pending |= bit;
+		wake = t->sig_waiting & bit;
+		if (wake)
+			t->refs++; // the call's, for the wake below
+	}
+	g_lock.unlock(flags);
+	if (wake) {
+		rt_sem_signal(&t->sig_wake);
+		put(t);
+	}
+	return t ? 0 : ESRCH;
+}
+
+int tx_posix_signal_pending(pthread_t thread, int sig)
+{
+	unsigned long flags = g_lock.lock();
+	Thread *t = lookup_locked(thread);
+	int pending = t && sig >= 1 && sig <= 64 && (t->sig_pending >> (sig - 1)) & 1;
+	g_lock.unlock(flags);
+	return pending;
+}
+
+// O(64) for the set's bits, then O(1) per wake-up.
+int sigwait(const sigset_t *set, int *sig)
+{
+	Thread *t = self_thread();
+	if (!set || !sig || !t || !in_thread())
+		return EINVAL;
+	uint64_t want = bits_of(set);
+	if (!want)
+		return EINVAL;
+	for (;;) {
+		unsigned long flags = g_lock.lock();
+		uint64_t hit = t->sig_pending & want;
+		if (hit) {
+			int s = __builtin_ctzll(hit) + 1;
+			t->sig_pending &= ~(uint64_t(1) << (s - 1));
+			t->sig_waiting = 0;
+			g_lock.unlock(flags);
+			*sig = s;
+			return 0;
+		}
+		t->sig_waiting = want;
+		g_lock.unlock(flags);
+		rt_sem_wait(&t->sig_wake); // a signal of the set wakes it (or came before: the binary sem holds it)
+	}
+}
+
+int pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
+{
+	Thread *t = self_thread();
+	if (!t)
+		return EINVAL;
+	if (old)
+		set_of(t->sig_mask, old);
+	if (!set)
+		return 0;
+	uint64_t b = bits_of(set);
+	if (how == SIG_BLOCK)
+		t->sig_mask |= b;
+	else if (how == SIG_UNBLOCK)
+		t->sig_mask &= ~b;
+	else if (how == SIG_SETMASK)
+		t->sig_mask = b;
+	else
+		return EINVAL;
+	return 0;
 }
 
 // ---- Glue ------------------------------------------------------------------------------

@@ -560,6 +560,8 @@ void tx_tasklets_reset(void)
 	g_ptimers_ready = false;
 }
 
+int tx_tasklets_ensure_manager(unsigned cpu) { return cpu < kMaxCpus ? ensure_manager(cpu) : -kEInval; }
+
 unsigned tx_tasklets_release_owner(const void *owner, int (*within)(const void *adr, const void *owner))
 {
 	unsigned n = 0;

@@ -14,6 +14,11 @@ extern "C" {
  * setup: the scheduler starts empty). */
 void tx_tasklets_reset(void);
 
+/* Make CPU 'cpu''s timers manager if it has none (Linux context; the POSIX
+ * layer's pthread_create, so that its threads can arm POSIX timers).
+ * 0, or -EPERM outside Linux context, or what making it returned. */
+int tx_tasklets_ensure_manager(unsigned cpu);
+
 /* A module goes: remove the timers and tasklets whose struct or handler
  * lies in it (within(adr, owner)). Returns how many. */
 unsigned tx_tasklets_release_owner(const void *owner, int (*within)(const void *adr, const void *owner));

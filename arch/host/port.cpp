@@ -301,6 +301,7 @@ void reset(const Config &config)
 	tx_registry_reset();
 	tx_posix_reset();
 	tx_posix_mq_reset();
+	tx_posix_timers_reset();
 	tx_tasklets_reset();
 	tx_irq_tasks_reset();
 	tx_proxies_reset();

@@ -9,6 +9,7 @@
 #include <posix/pthread.h>
 #include <posix/rtl.h>
 #include <posix/semaphore.h>
+#include <posix/signal.h>
 #include <posix/unistd.h>
 
 EXPORT_SYMBOL_GPL(clock_gettime);
@@ -103,3 +104,11 @@ EXPORT_SYMBOL_GPL(mq_receive);
 EXPORT_SYMBOL_GPL(mq_timedreceive);
 EXPORT_SYMBOL_GPL(mq_getattr);
 EXPORT_SYMBOL_GPL(mq_setattr);
+EXPORT_SYMBOL_GPL(pthread_kill);
+EXPORT_SYMBOL_GPL(sigwait);
+EXPORT_SYMBOL_GPL(pthread_sigmask);
+EXPORT_SYMBOL_GPL(timer_create);
+EXPORT_SYMBOL_GPL(timer_delete);
+EXPORT_SYMBOL_GPL(timer_settime);
+EXPORT_SYMBOL_GPL(timer_gettime);
+EXPORT_SYMBOL_GPL(timer_getoverrun);

@@ -125,6 +125,9 @@ static int module_event(struct notifier_block *nb, unsigned long event, void *da
 	n = tx_posix_release_owner(mod, within_owner);
 	if (n)
 		pr_warn("tactus: module %s left %u POSIX thread(s) running at unload; deleted them\n", mod->name, n);
+	n = tx_posix_timers_release_owner(mod, within_owner);
+	if (n)
+		pr_warn("tactus: module %s left %u POSIX timer(s) at unload; deleted them\n", mod->name, n);
 	n = tx_posix_mq_release_owner(mod, within_owner);
 	if (n)
 		pr_warn("tactus: module %s left %u POSIX message queue descriptor(s) open at unload; closed them\n",
@@ -306,6 +309,7 @@ static int __init tactus_sched_init(void)
 	tx_registry_reset();
 	tx_posix_reset();
 	tx_posix_mq_reset();
+	tx_posix_timers_reset();
 	tx_tasklets_reset();
 	tx_proxies_reset();
 	tx_irq_tasks_reset();
@@ -349,6 +353,7 @@ static void __exit tactus_sched_exit(void)
 	stop_masked_watch();
 	unregister_module_notifier(&module_nb);
 	tx_irq_tasks_release_owner(NULL, NULL); /* their handler is this module's code */
+	tx_posix_timers_release_owner(NULL, NULL); /* their expiry is our code; before the managers go */
 	tx_tasklets_shutdown(); /* its timers managers are no one's leftovers */
 	n = tx_proxies_shutdown();
 	if (n)

@@ -78,6 +78,7 @@ protected:
 		tx_proxies_shutdown();
 		tx_posix_release_owner(nullptr, nullptr);
 		tx_posix_mq_release_owner(nullptr, nullptr);
+		tx_posix_timers_release_owner(nullptr, nullptr);
 		tx::g_sched.delete_tasks_if(nullptr, nullptr);
 		for (unsigned f = 0; f < tx::fifo_count(); f++)
 			while (tx::fifo_is_open(f))

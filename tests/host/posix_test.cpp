@@ -12,6 +12,7 @@
 #include <posix/pthread.h>
 #include <posix/rtl.h>
 #include <posix/semaphore.h>
+#include <posix/signal.h>
 #include <posix/unistd.h>
 
 using namespace txtest;
@@ -92,7 +93,7 @@ TEST_F(Posix, CreateRunsAtOnceJoinTakesTheValueAndFreesTheThread)
 	EXPECT_EQ(v, reinterpret_cast<void *>(42));
 	EXPECT_EQ(pthread_join(t, &v), ESRCH); // joined: the handle is gone
 	EXPECT_EQ(pthread_detach(t), ESRCH);
-	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+	EXPECT_EQ(tx::g_sched.task_count(), 1u); // CPU 0's timers manager (pthread_create)
 }
 
 TEST_F(Posix, ExitRunsKeyDestructorsAndGivesItsValue)
@@ -136,7 +137,7 @@ TEST_F(Posix, JoinOfADetachedThreadIsEinvalAndItsMemoryGoesAtItsEnd)
 	run(2000); // it ends; Linux reaps it
 	EXPECT_LT(tx::sim::counters().bytes_live, live);
 	EXPECT_EQ(pthread_join(t, nullptr), ESRCH);
-	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+	EXPECT_EQ(tx::g_sched.task_count(), 1u); // CPU 0's timers manager (pthread_create)
 }
 
 TEST_F(Posix, CreatedDetachedAndJoinOfItselfDeadlocks)
@@ -271,7 +272,7 @@ TEST_F(Posix, AttributesRefuseBadValues)
 	EXPECT_EQ(pthread_attr_destroy(&a), 0);
 	EXPECT_EQ(pthread_create(&t, &a, [](void *) -> void * { return nullptr; }, nullptr), EINVAL);
 	EXPECT_EQ(pthread_cancel(t), ENOTSUP);
-	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+	EXPECT_EQ(tx::g_sched.task_count(), 0u); // no thread, no timers manager
 }
 
 TEST_F(Posix, DeleteNpEndsAThreadAndItsJoinerGetsCanceled)
@@ -295,7 +296,7 @@ TEST_F(Posix, DeleteNpEndsAThreadAndItsJoinerGetsCanceled)
 	EXPECT_EQ(trace.str(), "canceled@250");
 	EXPECT_EQ(pthread_delete_np(victim), ESRCH);
 	EXPECT_EQ(pthread_join(joiner, nullptr), 0);
-	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+	EXPECT_EQ(tx::g_sched.task_count(), 1u); // CPU 0's timers manager (pthread_create)
 }
 
 TEST_F(Posix, AModulesThreadsGoAtItsUnload)
@@ -310,7 +311,7 @@ TEST_F(Posix, AModulesThreadsGoAtItsUnload)
 	run(300);
 	EXPECT_EQ(tx_posix_release_owner(nullptr, nullptr), 1u); // one was still running
 	tx::sim::pump_linux_work();
-	EXPECT_EQ(tx::g_sched.task_count(), 0u);
+	EXPECT_EQ(tx::g_sched.task_count(), 1u); // CPU 0's timers manager (pthread_create)
 	EXPECT_EQ(pthread_join(a, nullptr), ESRCH);
 	EXPECT_EQ(pthread_join(b, nullptr), ESRCH);
 }
@@ -1006,6 +1007,269 @@ TEST_F(Posix, AModulesQueueDescriptorsCloseAtItsUnload)
 	EXPECT_EQ(tx_posix_mq_release_owner(nullptr, [](const void *, const void *) { return 1; }), 2u);
 	tx::sim::pump_linux_work();
 	EXPECT_EQ(tx::sim::counters().bytes_live, 0u); // closed: the unlinked queue went
+}
+
+
+// ---- Signals and timers ---------------------------------------------------------
+
+TEST_F(Posix, SigwaitTakesPendingSignalsLowestFirstAndWaitsForOne)
+{
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  sigset_t set;
+			  sigemptyset(&set);
+			  sigaddset(&set, SIGUSR1);
+			  sigaddset(&set, SIGRTMIN + 1);
+			  int sig = 0;
+			  rt_sleep(50); // both are sent meanwhile
+			  for (int i = 0; i < 3; i++) {
+				  EXPECT_EQ(sigwait(&set, &sig), 0);
+				  trace.add("sig " + std::to_string(sig));
+			  }
+			  sigset_t none;
+			  sigemptyset(&none);
+			  trace.add("empty set " + std::to_string(sigwait(&none, &sig)));
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(pthread_kill(t, SIGRTMIN + 1), 0);
+	EXPECT_EQ(pthread_kill(t, SIGUSR1), 0);
+	run(100);
+	std::string rt1 = std::to_string(SIGRTMIN + 1);
+	EXPECT_EQ(trace.str(), "sig 10@50 sig " + rt1 + "@50"); // both pending when it looked: lowest first
+	EXPECT_EQ(pthread_kill(t, SIGUSR1), 0);                   // wakes the waiting sigwait
+	run(10);
+	EXPECT_EQ(trace.str(), "sig 10@50 sig " + rt1 + "@50 sig 10@100 empty set 22@100");
+	EXPECT_EQ(pthread_kill(t, 65), EINVAL);
+	EXPECT_EQ(pthread_join(t, nullptr), 0);
+	EXPECT_EQ(pthread_kill(t, 0), ESRCH);
+	sigset_t set;
+	sigemptyset(&set);
+	int sig;
+	EXPECT_EQ(sigwait(&set, &sig), EINVAL); // Linux context
+}
+
+TEST_F(Posix, PeriodicTimerSignalsItsThreadAndCountsOverruns)
+{
+	pthread_t t;
+	std::vector<long long> at;
+	int overrun = -1;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  struct sigevent ev;
+			  memset(&ev, 0, sizeof(ev));
+			  ev.sigev_notify = SIGEV_SIGNAL;
+			  ev.sigev_signo = SIGRTMIN;
+			  timer_t tm;
+			  EXPECT_EQ(timer_create(CLOCK_MONOTONIC, &ev, &tm), 0);
+			  struct itimerspec its = {ts(10'000), ts(5'000)}; // interval, value
+			  EXPECT_EQ(timer_settime(tm, 0, &its, nullptr), 0);
+			  struct itimerspec now;
+			  EXPECT_EQ(timer_gettime(tm, &now), 0);
+			  EXPECT_EQ(now.it_interval.tv_nsec, 10'000);
+			  EXPECT_EQ(now.it_value.tv_nsec, 5'000);
+			  sigset_t set;
+			  sigemptyset(&set);
+			  sigaddset(&set, SIGRTMIN);
+			  int sig;
+			  for (int i = 0; i < 3; i++) {
+				  sigwait(&set, &sig);
+				  at.push_back(gethrtime());
+			  }
+			  work(25'000); // two expiries while the signal is still pending: one overrun
+			  sigwait(&set, &sig);
+			  overrun = timer_getoverrun(tm);
+			  EXPECT_EQ(timer_delete(tm), 0);
+			  EXPECT_EQ(timer_delete(tm), -1);
+			  return nullptr;
+		  }),
+		  0);
+	run(100'000);
+	EXPECT_EQ(at, (std::vector<long long>{5'000, 15'000, 25'000}));
+	EXPECT_EQ(overrun, 1);
+	pthread_join(t, nullptr);
+}
+
+TEST_F(Posix, TimerAbsoluteOneShotAndErrors)
+{
+	timer_t tm;
+	struct sigevent ev;
+	memset(&ev, 0, sizeof(ev));
+	ev.sigev_notify = SIGEV_SIGNAL;
+	ev.sigev_signo = SIGUSR2;
+	EXPECT_EQ(timer_create(CLOCK_MONOTONIC, &ev, &tm), -1); // Linux context: no thread to signal
+	EXPECT_EQ(err_no(), EINVAL);
+	ev.sigev_notify = SIGEV_THREAD;
+	EXPECT_EQ(timer_create(CLOCK_MONOTONIC, &ev, &tm), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(timer_create(CLOCK_PROCESS_CPUTIME_ID, nullptr, &tm), -1);
+	ev.sigev_notify = SIGEV_NONE;
+	ASSERT_EQ(timer_create(CLOCK_REALTIME, &ev, &tm), 0); // no signal: Linux context may make one
+	struct itimerspec its = {{0, 0}, ts(real_ns() + 3'000)};
+	EXPECT_EQ(timer_settime(tm, TIMER_ABSTIME, &its, nullptr), 0);
+	struct itimerspec now;
+	EXPECT_EQ(timer_gettime(tm, &now), 0);
+	EXPECT_EQ(now.it_value.tv_nsec, 3'000);
+	run(5'000);
+	EXPECT_EQ(timer_gettime(tm, &now), 0);
+	EXPECT_EQ(now.it_value.tv_sec, 0); // fired, one shot: disarmed
+	EXPECT_EQ(now.it_value.tv_nsec, 0);
+	struct itimerspec bad = {{0, 0}, {0, 2'000'000'000}};
+	EXPECT_EQ(timer_settime(tm, 0, &bad, nullptr), -1);
+	EXPECT_EQ(err_no(), EINVAL);
+	EXPECT_EQ(timer_delete(tm), 0);
+	EXPECT_EQ(timer_gettime(tm, &now), -1);
+	pthread_t t;
+	int sig = 0;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  timer_t mine;
+			  EXPECT_EQ(timer_create(CLOCK_MONOTONIC, nullptr, &mine), 0); // SIGALRM
+			  struct itimerspec once = {{0, 0}, ts(2'000)};
+			  timer_settime(mine, 0, &once, nullptr);
+			  sigset_t set;
+			  sigemptyset(&set);
+			  sigaddset(&set, SIGALRM);
+			  sigwait(&set, &sig);
+			  trace.add("alarm");
+			  return nullptr; // its timer stays: deleted at the unload
+		  }),
+		  0);
+	run(10'000);
+	EXPECT_EQ(trace.str(), "alarm@7000");
+	EXPECT_EQ(sig, SIGALRM);
+	pthread_join(t, nullptr);
+	EXPECT_EQ(tx_posix_timers_release_owner(nullptr, nullptr), 1u);
+}
+
+
+// ---- The getters and the rest ---------------------------------------------------
+
+TEST_F(Posix, AttributeGettersGiveWhatTheSettersSet)
+{
+	pthread_attr_t a;
+	ASSERT_EQ(pthread_attr_init(&a), 0);
+	int v = -1;
+	void *p = &v;
+	EXPECT_EQ(pthread_attr_getstackaddr(&a, &p), 0);
+	EXPECT_EQ(p, nullptr);
+	EXPECT_EQ(pthread_attr_setschedpolicy(&a, SCHED_RR), 0);
+	EXPECT_EQ(pthread_attr_getschedpolicy(&a, &v), 0);
+	EXPECT_EQ(v, SCHED_RR);
+	struct sched_param sp = {42}, got = {0};
+	EXPECT_EQ(pthread_attr_setschedparam(&a, &sp), 0);
+	EXPECT_EQ(pthread_attr_getschedparam(&a, &got), 0);
+	EXPECT_EQ(got.sched_priority, 42);
+	EXPECT_EQ(pthread_attr_getinheritsched(&a, &v), 0);
+	EXPECT_EQ(v, PTHREAD_EXPLICIT_SCHED);
+	EXPECT_EQ(pthread_attr_setinheritsched(&a, PTHREAD_INHERIT_SCHED), 0);
+	EXPECT_EQ(pthread_attr_getinheritsched(&a, &v), 0);
+	EXPECT_EQ(v, PTHREAD_INHERIT_SCHED);
+	EXPECT_EQ(pthread_attr_getcpu_np(&a, &v), 0);
+	EXPECT_EQ(v, -1);
+	EXPECT_EQ(pthread_attr_setcpu_np(&a, 0), 0);
+	EXPECT_EQ(pthread_attr_getcpu_np(&a, &v), 0);
+	EXPECT_EQ(v, 0);
+	EXPECT_EQ(pthread_attr_getschedpolicy(&a, nullptr), EINVAL);
+
+	pthread_mutexattr_t ma;
+	ASSERT_EQ(pthread_mutexattr_init(&ma), 0);
+	EXPECT_EQ(pthread_mutexattr_gettype(&ma, &v), 0);
+	EXPECT_EQ(v, PTHREAD_MUTEX_DEFAULT);
+	EXPECT_EQ(pthread_mutexattr_getprotocol(&ma, &v), 0);
+	EXPECT_EQ(v, PTHREAD_PRIO_NONE);
+	EXPECT_EQ(pthread_mutexattr_setprioceiling(&ma, 0), EINVAL);
+	EXPECT_EQ(pthread_mutexattr_setprioceiling(&ma, 60), 0);
+	EXPECT_EQ(pthread_mutexattr_getprioceiling(&ma, &v), 0);
+	EXPECT_EQ(v, 60);
+	EXPECT_EQ(pthread_mutexattr_settype(&ma, 9), EINVAL);
+	EXPECT_EQ(pthread_mutexattr_setprotocol(&ma, 9), EINVAL);
+	EXPECT_EQ(pthread_mutexattr_destroy(&ma), 0);
+	EXPECT_EQ(pthread_mutexattr_destroy(&ma), EINVAL);
+
+	pthread_condattr_t ca;
+	ASSERT_EQ(pthread_condattr_init(&ca), 0);
+	clockid_t c = -1;
+	EXPECT_EQ(pthread_condattr_getclock(&ca, &c), 0);
+	EXPECT_EQ(c, CLOCK_REALTIME);
+	EXPECT_EQ(pthread_condattr_destroy(&ca), 0);
+	EXPECT_EQ(pthread_condattr_getclock(&ca, &c), EINVAL);
+}
+
+TEST_F(Posix, SetPrioceilingTakesTheMutexForTheChange)
+{
+	pthread_mutexattr_t ma;
+	pthread_mutexattr_init(&ma);
+	pthread_mutex_t plain = PTHREAD_MUTEX_INITIALIZER;
+	int old = 0;
+	pthread_t t;
+	ASSERT_EQ(create(&t, 50, [&]() -> void * {
+			  EXPECT_EQ(pthread_mutex_setprioceiling(&plain, 70, &old), EINVAL); // not PROTECT
+			  pthread_mutexattr_setprotocol(&ma, PTHREAD_PRIO_PROTECT);
+			  pthread_mutexattr_setprioceiling(&ma, 60);
+			  pthread_mutex_t m;
+			  memset(&m, 0, sizeof(m));
+			  pthread_mutex_init(&m, &ma);
+			  EXPECT_EQ(pthread_mutex_setprioceiling(&m, 80, &old), 0);
+			  EXPECT_EQ(old, 60);
+			  int now = 0;
+			  EXPECT_EQ(pthread_mutex_getprioceiling(&m, &now), 0);
+			  EXPECT_EQ(now, 80);
+			  EXPECT_EQ(pthread_mutex_setprioceiling(&m, 100, &old), EINVAL);
+			  EXPECT_EQ(pthread_mutex_destroy(&m), 0);
+			  // The calling thread's priority is its own again after the change.
+			  EXPECT_EQ(rt_get_prio(rt_whoami()), 49);
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(pthread_join(t, nullptr), 0);
+	EXPECT_EQ(pthread_mutex_destroy(&plain), 0);
+}
+
+TEST_F(Posix, YieldGoesBehindItsEqualsAndFpNpAndSigmask)
+{
+	pthread_t a, b;
+	ASSERT_EQ(create(&a, 30, [&]() -> void * {
+			  rt_sleep(10);
+			  trace.add("a1");
+			  EXPECT_EQ(sched_yield(), 0);
+			  trace.add("a2");
+			  sigset_t s, old;
+			  sigemptyset(&s);
+			  sigaddset(&s, SIGUSR1);
+			  EXPECT_EQ(pthread_sigmask(SIG_BLOCK, &s, nullptr), 0);
+			  EXPECT_EQ(pthread_sigmask(SIG_SETMASK, nullptr, &old), 0);
+			  EXPECT_TRUE(sigismember(&old, SIGUSR1));
+			  EXPECT_EQ(pthread_sigmask(SIG_UNBLOCK, &s, &old), 0);
+			  EXPECT_EQ(pthread_sigmask(SIG_SETMASK, nullptr, &old), 0);
+			  EXPECT_FALSE(sigismember(&old, SIGUSR1));
+			  EXPECT_EQ(pthread_sigmask(77, &s, nullptr), EINVAL);
+			  return nullptr;
+		  }),
+		  0);
+	ASSERT_EQ(create(&b, 30, [&]() -> void * {
+			  rt_sleep(10);
+			  trace.add("b1");
+			  return nullptr;
+		  }),
+		  0);
+	EXPECT_EQ(sched_yield(), 0); // Linux context: nothing to do
+	run(100);
+	EXPECT_EQ(trace.str(), "a1@10 b1@10 a2@10");
+	// FPU use is fixed at creation: a setting that matches is 0, another EINVAL.
+	EXPECT_EQ(pthread_setfp_np(a, 0), 0);
+	EXPECT_EQ(pthread_setfp_np(a, 1), EINVAL);
+	EXPECT_EQ(pthread_join(a, nullptr), 0);
+	EXPECT_EQ(pthread_setfp_np(a, 0), ESRCH);
+	EXPECT_EQ(pthread_join(b, nullptr), 0);
+	pthread_attr_t fa;
+	pthread_attr_init(&fa);
+	pthread_attr_setfp_np(&fa, 1);
+	pthread_t f;
+	ASSERT_EQ(pthread_create(&f, &fa, [](void *) -> void * { return nullptr; }, nullptr), 0);
+	EXPECT_EQ(pthread_setfp_np(f, 1), 0);
+	EXPECT_EQ(pthread_setfp_np(f, 0), EINVAL);
+	EXPECT_EQ(pthread_join(f, nullptr), 0);
+	sigset_t s;
+	EXPECT_EQ(pthread_sigmask(SIG_BLOCK, &s, nullptr), EINVAL); // Linux context
 }
 
 } // namespace

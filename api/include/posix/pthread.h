@@ -279,7 +279,10 @@ int pthread_delete_np(pthread_t thread);
  * run on, checked at pthread_create). */
 int pthread_attr_setcpu_np(pthread_attr_t *attr, int cpu);
 int pthread_attr_getcpu_np(const pthread_attr_t *attr, int *cpu);
-/* Whether the thread may use the FPU (its FPU state is kept then). */
+/* Whether the thread may use the FPU (its FPU state is kept then). FPU
+ * use is fixed at pthread_create (the FPU area is part of the thread's
+ * stack block): pthread_setfp_np returns 0 when 'use_fp' is what the
+ * thread was created with, EINVAL otherwise (RTAI's rt_task_use_fpu), ESRCH. */
 int pthread_attr_setfp_np(pthread_attr_t *attr, int use_fp);
 int pthread_setfp_np(pthread_t thread, int use_fp);
 /* Stop a thread until pthread_wakeup_np (nested, as RTAI's suspend and

@@ -32,8 +32,17 @@ typedef int clockid_t;
 #ifndef CLOCK_MONOTONIC
 #define CLOCK_MONOTONIC 1
 #endif
+/* Linux 6.2 on has a timer_delete of its own (struct timer_list): it is
+ * declared first, and POSIX's is tx_posix_timer_delete under the POSIX
+ * name from here on (a module using this header reaches Linux's as
+ * timer_delete_sync or del_timer). */
+#if __has_include(<linux/timer.h>)
+#include <linux/timer.h>
+#endif
+#define timer_delete tx_posix_timer_delete
 #else
 #include <tactus/posix_host_names.h>
+typedef int timer_t; /* txp_timer_t: the kernel's timer_t, an int */
 #endif
 
 #ifdef __cplusplus
@@ -59,6 +68,34 @@ int clock_nanosleep(clockid_t clock_id, int flags, const struct timespec *rq, st
 /* clock_nanosleep(CLOCK_MONOTONIC, 0, rq, rm) with the -1/errno
  * convention. */
 int nanosleep(const struct timespec *rq, struct timespec *rm);
+
+/* ---- POSIX timers -------------------------------------------------------
+ * A timer of CLOCK_MONOTONIC or CLOCK_REALTIME whose expiry sends a signal
+ * to the thread that created it (sevp null: SIGALRM; SIGEV_SIGNAL with
+ * sigev_signo), or nothing (SIGEV_NONE: timer_gettime shows it).
+ * SIGEV_THREAD is not provided (EINVAL): a thread per expiry is not a
+ * real-time design; sigwait in a thread of one's own does it. The expiry
+ * runs in the CPU's timers manager (RTAI's timers, rtai_tasklets.h), made
+ * at pthread_create for the thread's CPU. 64 timers in all (EAGAIN). The
+ * calls return 0 or -1 with errno, and work in any context, except that
+ * timer_create with a signal needs a thread (EINVAL in Linux context: no
+ * one to signal). A module's timers are deleted at its unload. */
+struct sigevent;
+struct itimerspec;
+
+/* EINVAL (clock, notification or signal number), EAGAIN (no timer left). */
+int timer_create(clockid_t clock_id, struct sigevent *sevp, timer_t *timerid);
+/* EINVAL (a timer that does not exist). */
+int timer_delete(timer_t timerid);
+/* Arm (it_value non-zero: from now, or with TIMER_ABSTIME the absolute
+ * time of the timer's clock; it_interval the period, 0 for one expiry) or
+ * disarm it; *old (if not null) gets what was left. EINVAL (bad timer or
+ * times). O(log timers) for the insertion. */
+int timer_settime(timer_t timerid, int flags, const struct itimerspec *value, struct itimerspec *old);
+int timer_gettime(timer_t timerid, struct itimerspec *value);
+/* Expirations whose signal found the previous one still pending, since
+ * the last one sigwait took; EINVAL. */
+int timer_getoverrun(timer_t timerid);
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,7 @@
 #include <mqueue.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <semaphore.h>
 #include <stddef.h>
 #include <sys/time.h>
@@ -130,6 +131,22 @@
 #define mq_setattr txp_mq_setattr
 #define mqd_t txp_mqd_t
 #define mq_attr txp_mq_attr
+#define sigset_t txp_sigset_t
+#define sigevent txp_sigevent
+#define sigemptyset txp_sigemptyset
+#define sigfillset txp_sigfillset
+#define sigaddset txp_sigaddset
+#define sigdelset txp_sigdelset
+#define sigismember txp_sigismember
+#define pthread_kill txp_pthread_kill
+#define sigwait txp_sigwait
+#define pthread_sigmask txp_pthread_sigmask
+#define timer_create txp_timer_create
+#define timer_delete txp_timer_delete
+#define timer_settime txp_timer_settime
+#define timer_gettime txp_timer_gettime
+#define timer_getoverrun txp_timer_getoverrun
+#define timer_t txp_timer_t
 
 #undef MQ_PRIO_MAX
 #undef PTHREAD_CREATE_JOINABLE

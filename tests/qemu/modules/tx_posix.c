@@ -21,19 +21,23 @@
  *  - a counting semaphore and a recursive, an error-checking mutex from
  *    threads: the error codes POSIX gives;
  *  - a message queue of 4 between CPUs: 300 numbered messages at priorities
- *    0..3, each priority in the order sent.
+ *    0..3, each priority in the order sent;
+ *  - a periodic 1 ms POSIX timer whose SIGRTMIN the thread takes with
+ *    sigwait 100 times: never before its expiry.
  * Then a FIFO pair with a handler, as RTLinux's examples: a Linux program
  * writes a command into /dev/rtf2, the handler posts a semaphore, a thread
  * answers "ack <command>" into /dev/rtf1 (the test script checks it).
- * Prints "tx_posix: PASS|FAIL <name> (...)"; 12 checks at load. With
- * leave=1, cleanup_module leaves the FIFO thread and a periodic one running:
- * tactus_sched's unload of the module deletes them (one log line).
+ * Prints "tx_posix: PASS|FAIL <name> (...)"; 14 checks at load. With
+ * leave=1, cleanup_module leaves the FIFO thread and a periodic one running
+ * and a timer armed: tactus_sched's unload of the module deletes them (a log
+ * line each).
  */
 #include <mqueue.h>
 #include <pthread.h>
 #include <rtl.h>
 #include <rtl_fifo.h>
 #include <semaphore.h>
+#include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -305,12 +309,59 @@ static void *mq_consumer(void *arg)
 	return NULL;
 }
 
+/* ---- A POSIX timer and sigwait ------------------------------------------- */
+
+#define TICKS 100
+static hrtime_t tick_late_min, tick_late_max;
+static int tick_errors, tick_overruns;
+
+/* A periodic 1 ms timer whose signal the thread takes with sigwait:
+ * each one after its expiry, never before. */
+static void *timer_thread(void *arg)
+{
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGRTMIN };
+	struct itimerspec its;
+	sigset_t set;
+	timer_t timer;
+	hrtime_t first;
+	int i, sig;
+
+	tick_late_min = HRTIME_INFINITY;
+	if (timer_create(CLOCK_MONOTONIC, &ev, &timer)) {
+		tick_errors++;
+		return NULL;
+	}
+	sigemptyset(&set);
+	sigaddset(&set, SIGRTMIN);
+	first = gethrtime() + 1000000;
+	its.it_value = timespec_from_ns(first);
+	its.it_interval = timespec_from_ns(1000000);
+	if (timer_settime(timer, TIMER_ABSTIME, &its, NULL))
+		tick_errors++;
+	for (i = 0; i < TICKS; i++) {
+		hrtime_t late;
+
+		if (sigwait(&set, &sig) || sig != SIGRTMIN)
+			tick_errors++;
+		late = gethrtime() - (first + i * 1000000LL);
+		if (late < tick_late_min)
+			tick_late_min = late;
+		if (late > tick_late_max)
+			tick_late_max = late;
+	}
+	tick_overruns = timer_getoverrun(timer);
+	if (timer_delete(timer))
+		tick_errors++;
+	return NULL;
+}
+
 /* ---- FIFOs with a handler ------------------------------------------------ */
 
 #define FIFO_OUT 1
 #define FIFO_CMD 2
 static sem_t cmd_sem;
 static pthread_t fifo_thread, spinner;
+static timer_t left_timer;
 
 static int cmd_handler(unsigned int fifo, int rw)
 {
@@ -406,13 +457,27 @@ int init_module(void)
 	mq_close(mq_tx);
 	mq_close(mq_rx);
 
+	t = start(50, last_cpu(), timer_thread, NULL);
+	pthread_join(t, NULL);
+	check(!tick_errors && tick_late_min >= 0 && tick_late_max < 20000000, "timer-signals-never-early",
+	      "of 100 expiries, the earliest %lld ns late, the worst %lld ns", tick_late_min, tick_late_max);
+	check(!tick_overruns || tick_late_max >= 1000000, "timer-overruns-only-when-late",
+	      "overruns %lld, worst %lld ns late", tick_overruns, tick_late_max);
+
 	sem_init(&cmd_sem, 0, 0);
 	fifo_err = rtf_create(FIFO_OUT, 4096) ?: rtf_create(FIFO_CMD, 4096) ?:
 		   rtf_create_handler(FIFO_CMD, X_FIFO_HANDLER(cmd_handler));
 	check(!fifo_err, "fifos-and-handler", "rtf%lld and rtf2: %lld", FIFO_OUT, fifo_err);
 	fifo_thread = start(30, last_cpu(), fifo_worker, NULL);
 	spinner = start(20, 0, spin_periodic, NULL);
-	check(fifo_thread && spinner, "threads-running", "fifo thread %llx, periodic %llx", fifo_thread, spinner);
+	{
+		struct sigevent none = { .sigev_notify = SIGEV_NONE };
+		struct itimerspec its = { .it_interval = { 0, 1000000 }, .it_value = { 0, 1000000 } };
+
+		if (timer_create(CLOCK_MONOTONIC, &none, &left_timer) || timer_settime(left_timer, 0, &its, NULL))
+			left_timer = -1;
+	}
+	check(fifo_thread && spinner && left_timer > 0, "threads-and-timer-running", "fifo thread %llx, periodic %llx", fifo_thread, spinner);
 	return 0;
 }
 
@@ -422,6 +487,7 @@ void cleanup_module(void)
 		pthread_delete_np(fifo_thread);
 		pthread_delete_np(spinner);
 		sem_destroy(&cmd_sem);
+		timer_delete(left_timer);
 	}
 	rtf_destroy(FIFO_OUT);
 	rtf_destroy(FIFO_CMD);

@@ -3,9 +3,10 @@
 # tx_posix.c: 200 absolute clock_nanosleep deadlines never early; priority
 # inversion on one CPU resolved by PTHREAD_PRIO_INHERIT and PROTECT and
 # shown without them; a condition variable between CPUs; POSIX's error
-# codes from threads; a message queue between CPUs; a FIFO pair with a handler: this script writes a
+# codes from threads; a message queue between CPUs; a 1 ms POSIX timer's
+# signals taken by sigwait, never early; a FIFO pair with a handler: this script writes a
 # command into /dev/rtf2 and the module's thread answers into /dev/rtf1.
-# Its 12 checks pass; rmmod deletes its threads itself (no unload line);
+# Its 14 checks pass; rmmod deletes its threads itself (no unload line);
 # loaded again with leave=1, its unload deletes the two threads it left
 # (one log line), nothing oopses. Then tx_rtl_hello.c, RTLinux's hello
 # world: a 20 ms periodic thread printing with rtl_printf for 0.5 s,
@@ -19,7 +20,7 @@ tx_check insmod-tx_posix insmod $M/tx_posix.ko
 tx_since | grep "tx_posix"
 tx_module_checks tx_posix
 n=$(tx_since | grep -c "tx_posix: PASS")
-tx_check "all-checks-pass ($n of 12)" test "$n" = 12
+tx_check "all-checks-pass ($n of 14)" test "$n" = 14
 printf ping >/dev/rtf2
 answer=$(dd if=/dev/rtf1 bs=9 count=1 2>/dev/null)
 tx_check "fifo-handler-answers ('$answer')" test "$answer" = "ack ping"
@@ -33,6 +34,7 @@ tx_check insmod-tx_posix-leave insmod $M/tx_posix.ko leave=1
 tx_check rmmod-tx_posix-leave rmmod tx_posix
 tx_since | grep "POSIX thread"
 tx_check unload-deleted-the-two-left sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'tactus: module tx_posix left 2 POSIX thread(s) running at unload; deleted them'"
+tx_check unload-deleted-the-timer-left sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'tactus: module tx_posix left 1 POSIX timer(s) at unload; deleted them'"
 tx_check no-oops sh -c "! dmesg | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 tx_mark
 tx_check insmod-tx_rtl_hello insmod $M/tx_rtl_hello.ko
