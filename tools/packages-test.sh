@@ -97,6 +97,8 @@ check user-module-depends-on-tactus_sched sh -c "modinfo -F depends '$U/tx_insta
 # The headers of the source tree are not reachable from the build: the
 # module saw only the installed ones.
 check user-module-used-the-installed-headers grep -q "$R/usr/include/tactus/rtai_sched.h" "$U/.tx_installed.o.cmd"
+check posix-user-module-built test -f "$U/tx_installed_posix.ko"
+check posix-user-module-used-the-installed-posix-headers grep -q "$R/usr/include/tactus/posix/pthread.h" "$U/.tx_installed_posix.o.cmd"
 
 # 6. boot them
 mods="$W/mods"
@@ -109,7 +111,7 @@ for ko in "$moddir"/*.ko*; do
     *) cp "$ko" "$mods/" ;;
     esac
 done
-cp "$U/tx_installed.ko" "$mods/"
+cp "$U/tx_installed.ko" "$U/tx_installed_posix.ko" "$mods/"
 adds=()
 for ko in "$mods"/*.ko; do adds+=(--add "$ko:/lib/modules/"); done
 adds+=(--add "$TACTUS_ROOT/tests/qemu/scripts/sched-lib.sh:/tests/" --add "$TACTUS_ROOT/tests/install/installed.sh:/tests/")
@@ -121,6 +123,7 @@ rc=$?
 grep "TACTUS-CHECK\|tx_installed" "$W/boot.log"
 check boot-ran-the-installed-module test "$rc" = 0
 check boot-checks-all-pass sh -c "grep -q 'TACTUS-CHECK: PASS installed/periodic-jobs-then-semaphore' '$W/boot.log' && ! grep -q 'TACTUS-CHECK: FAIL' '$W/boot.log'"
+check boot-posix-module-checks-pass sh -c "grep -q 'TACTUS-CHECK: PASS installed/relayed-through-cond-mq-sem' '$W/boot.log' && grep -q 'TACTUS-CHECK: PASS installed/ticks-never-early' '$W/boot.log'"
 
 # 7. make install into a second throwaway root
 I="$W/install-root"
