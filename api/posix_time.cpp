@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 // api/posix_time.cpp - the POSIX layer's clocks and sleeping (time.h,
-// unistd.h), errno, sched.h and RTLinux's time and print calls, over the
+// unistd.h), errno, sched.h and RTLinux's time calls, over the
 // core's time base and timers.
-#include <stdarg.h>
-
 #include <posix/rtl.h>
 #include <posix/unistd.h>
 
-#include "../hal/rt_log.hpp"
 #include "posix_internal.hpp"
 
 using namespace tx;
@@ -144,17 +141,6 @@ hrtime_t clock_gethrtime(clockid_t clock)
 {
 	int64_t ns;
 	return clock_ns(clock, &ns) ? ns : -1;
-}
-
-int rtl_printf(const char *fmt, ...)
-{
-	if (!fmt)
-		return 0;
-	va_list ap;
-	va_start(ap, fmt);
-	size_t n = rt_log_v(2, fmt, ap);
-	va_end(ap);
-	return static_cast<int>(n);
 }
 
 int rtl_getcpuid(void) { return static_cast<int>(tx_port_cpu()); }

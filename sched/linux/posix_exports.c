@@ -92,7 +92,6 @@ EXPORT_SYMBOL_GPL(sem_post);
 EXPORT_SYMBOL_GPL(sem_getvalue);
 EXPORT_SYMBOL_GPL(gethrtime);
 EXPORT_SYMBOL_GPL(clock_gethrtime);
-EXPORT_SYMBOL_GPL(rtl_printf);
 EXPORT_SYMBOL_GPL(rtl_getcpuid);
 EXPORT_SYMBOL_GPL(tx_posix_errno_location);
 EXPORT_SYMBOL_GPL(mq_open);

@@ -10,9 +10,16 @@
 #include "rtl_sched.h"
 #include "rtl_time.h"
 
+#include <rtai.h> /* rt_printk */
+
 #ifndef __KERNEL__
 #include <tactus/posix_host_names.h>
 #endif
+
+/* printk from any context, a real-time thread included: RTAI's rt_printk
+ * (the line is queued and printed by Linux; returns the number of
+ * characters queued). */
+#define rtl_printf rt_printk
 
 /*
  * RTLinux modules define init_module() and cleanup_module() by those names
@@ -35,10 +42,6 @@ static void *const tx_rtl_module_entries[] __used = { (void *)init_module, (void
 extern "C" {
 #endif
 
-/* printk from any context, a real-time thread included (rt_printk: the
- * line is queued and printed by Linux). Returns the number of characters
- * queued. */
-int rtl_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* The CPU the caller runs on. */
 int rtl_getcpuid(void);

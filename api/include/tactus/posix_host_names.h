@@ -108,7 +108,6 @@
 #define sem_getvalue txp_sem_getvalue
 #define gethrtime txp_gethrtime
 #define clock_gethrtime txp_clock_gethrtime
-#define rtl_printf txp_rtl_printf
 #define rtl_getcpuid txp_rtl_getcpuid
 #define pthread_t txp_pthread_t
 #define pthread_attr_t txp_pthread_attr_t
