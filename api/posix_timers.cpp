@@ -63,16 +63,29 @@ PosixTimer *lookup(timer_t id)
 }
 
 // The expiry, in the timers manager: the signal, or an overrun when the
-// last one is still pending. O(1).
+// last one is still pending. 'data' is the timer's id, looked up again: a
+// timer deleted (and its slot reused) while its handler was about to run
+// is not mistaken for the new one (rt_remove_timer does not wait for a
+// running handler). O(1).
 void expire(unsigned long data)
 {
-	auto *t = reinterpret_cast<PosixTimer *>(data);
-	if (t->notify != SIGEV_SIGNAL)
+	timer_t id = static_cast<timer_t>(data);
+	unsigned long f = g_lock.lock();
+	PosixTimer *t = lookup_locked(id);
+	bool signal = t && t->notify == SIGEV_SIGNAL;
+	pthread_t target = signal ? t->target : 0;
+	int signo = signal ? t->signo : 0;
+	g_lock.unlock(f);
+	if (!signal)
 		return;
-	if (tx_posix_signal_pending(t->target, t->signo))
+	if (!tx_posix_signal_pending(target, signo)) {
+		pthread_kill(target, signo);
+		return;
+	}
+	f = g_lock.lock();
+	if ((t = lookup_locked(id)))
 		t->overrun++;
-	else
-		pthread_kill(t->target, t->signo);
+	g_lock.unlock(f);
 }
 
 // Nanoseconds of a timespec pair, saturating.
@@ -166,7 +179,7 @@ int timer_settime(timer_t timerid, int flags, const struct itimerspec *value, st
 	Count period = counts_from_ns(ns_or_max(value->it_interval));
 	if (when == kForever)
 		return 0; // never: as a disarmed timer
-	int r = rt_insert_timer(&t->tasklet, kHandlerPriority, when, period, expire, reinterpret_cast<unsigned long>(t), 0);
+	int r = rt_insert_timer(&t->tasklet, kHandlerPriority, when, period, expire, static_cast<unsigned long>(timerid), 0);
 	if (r)
 		return fail(r == -EPERM ? EAGAIN : EINVAL); // no timers manager on this CPU (see time.h)
 	t->armed = true;
