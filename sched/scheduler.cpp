@@ -107,7 +107,6 @@ void Scheduler::init(uint32_t online_cpus)
 		c.kept = false;
 		c.fpu_regs = &c.linux_task;
 		c.dying = nullptr;
-		c.switched_from = nullptr;
 		c.zombies.init(nullptr);
 		c.ntasks = 0;
 		c.user_timer = Timer(); // no owner: rt_request_timer's
@@ -305,6 +304,17 @@ void Scheduler::fpu_return()
 	unlock_cpu(c, flags);
 }
 
+// CPU lock. Runs right after every switch, in the context switched to.
+inline void Scheduler::finish_switch(CpuState &c)
+{
+	TX_CPU_LOCK_HELD(c);
+	if (Task *dead = c.dying) {
+		free_later_locked(c, &dead->stack->block);
+		store_release(&dead->on_cpu, false); // its registers are saved: its RT_TASK is free to reuse
+		c.dying = nullptr;
+	}
+}
+
 // This CPU's lock and no other lock, masked. Switch to the best context if
 // it is not the current one. O(1) plus the port's switch, with the lock
 // held; the gravity wait (at most gravity_ in all) happens with the lock
@@ -326,11 +336,12 @@ CpuState &Scheduler::schedule(CpuState &c)
 		prev->exec_since_block = 0; // it blocked or suspended: the watchdog budget starts over
 	handoff_fpu(c, prev, next);
 	if (prev->dead) {
-		c.dying = prev->stack;
+		c.dying = prev; // its on_cpu falls after the switch (finish_switch)
 		if (c.fpu_regs == prev)
 			c.fpu_regs = nullptr;
+	} else {
+		prev->on_cpu = false;
 	}
-	c.switched_from = prev; // its on_cpu falls after the switch (finish_switch)
 	next->on_cpu = true;
 	c.current = next;
 	c.switches++;
@@ -381,20 +392,6 @@ __attribute__((noinline)) Task *Scheduler::after_gravity_wait(CpuState &c, Task 
 		t = pick(c);
 	}
 	return t;
-}
-
-// CPU lock. Runs right after every switch, in the context switched to.
-void Scheduler::finish_switch(CpuState &c)
-{
-	TX_CPU_LOCK_HELD(c);
-	if (Task *prev = c.switched_from) {
-		store_release(&prev->on_cpu, false); // its registers are saved: its memory is free to reuse
-		c.switched_from = nullptr;
-	}
-	if (c.dying) {
-		free_later_locked(c, &c.dying->block);
-		c.dying = nullptr;
-	}
 }
 
 // c's lock. O(1).

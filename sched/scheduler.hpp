@@ -124,12 +124,13 @@ struct CpuState {
 	bool timer_dirty;     // another CPU changed our timers: reprogram
 	bool kept;            // 'lock' is held by this CPU's running code path until its switch (see keep_this_cpu)
 	const Task *fpu_regs; // whose FP state the registers hold
-	StackHeader *dying;   // stack of the dead task switched away from
-	// The context the last switch left: its on_cpu is cleared by the
-	// context switched to (finish_switch), once the port's switch has
-	// saved its registers, so that a task deleter that waits for on_cpu to
-	// fall may reuse the RT_TASK (the switch writes into it until then).
-	Task *switched_from;
+	// The dead task the last switch left: the context switched to
+	// (finish_switch) hands its stack to Linux and only then clears its
+	// on_cpu, once the port's switch has saved its registers into it, so
+	// that a deleter waiting for on_cpu to fall (task_delete) may reuse
+	// the RT_TASK. (A live task's on_cpu falls before the switch: every
+	// other reader holds the CPU lock, which the switch keeps.)
+	Task *dying;
 	ListNode zombies;     // DeferredBlock::link: blocks Linux frees (linux_work)
 	unsigned ntasks;      // [ipc]: tasks placed here
 	// rt_request_timer's handler on this CPU (sched/user_timers.cpp):
