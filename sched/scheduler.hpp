@@ -444,7 +444,7 @@ private:
 		keep_this_cpu();
 		switch_if_kept();
 	}
-	CpuState &lock_this_cpu(unsigned long *flags)
+	[[gnu::always_inline]] CpuState &lock_this_cpu(unsigned long *flags)
 	{
 		*flags = tx_port_irq_save();
 		CpuState &c = this_cpu();
@@ -455,7 +455,7 @@ private:
 	// the IPC lock), so once the lock of the CPU t names is held, t stays
 	// there. Bounded: each retry follows a completed migration of t, and
 	// those need Linux context on another CPU between two of our tries.
-	CpuState &lock_cpu_of(Task *t)
+	[[gnu::always_inline]] CpuState &lock_cpu_of(Task *t)
 	{
 		for (;;) {
 			CpuState &c = cpus_[load_relaxed(&t->cpu)];
@@ -468,7 +468,7 @@ private:
 	// Masked. Lock t's CPU if t is a task (or a CPU's Linux task); null
 	// otherwise. Validity is checked again under the lock: a task deleted
 	// meanwhile is refused.
-	CpuState *lock_task(Task *t)
+	[[gnu::always_inline]] CpuState *lock_task(Task *t)
 	{
 		if (!t || load_relaxed(&t->cpu) >= kMaxCpus)
 			return nullptr;
