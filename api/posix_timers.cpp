@@ -88,9 +88,6 @@ void expire(unsigned long data)
 	g_lock.unlock(f);
 }
 
-// Nanoseconds of a timespec pair, saturating.
-int64_t ns_or_max(const struct timespec &ts) { return ns_of(&ts); }
-
 void disarm(PosixTimer *t)
 {
 	rt_remove_timer(&t->tasklet);
@@ -172,11 +169,11 @@ int timer_settime(timer_t timerid, int flags, const struct itimerspec *value, st
 		timer_gettime(timerid, old);
 	disarm(t);
 	t->overrun = 0;
-	int64_t first = ns_or_max(value->it_value);
+	int64_t first = ns_of(&value->it_value);
 	if (first == 0)
 		return 0; // disarmed
 	Count when = (flags & TIMER_ABSTIME) ? deadline_of(t->clock, first) : deadline_in(first);
-	Count period = counts_from_ns(ns_or_max(value->it_interval));
+	Count period = counts_from_ns(ns_of(&value->it_interval));
 	if (when == kForever)
 		return 0; // never: as a disarmed timer
 	int r = rt_insert_timer(&t->tasklet, kHandlerPriority, when, period, expire, static_cast<unsigned long>(timerid), 0);
