@@ -157,10 +157,22 @@ static void *mid_thread(void *arg)
 	return NULL;
 }
 
+/* Releases the three at once, from their CPU and above them: Linux posting
+ * from another CPU could be descheduled by the host between two posts and
+ * let one thread run its whole part before the others start (seen on x86_64
+ * under host load: mid done 12 ms before lo took the mutex). */
+static void *starter_thread(void *arg)
+{
+	sem_post(&inv_go);
+	sem_post(&inv_go);
+	sem_post(&inv_go);
+	return NULL;
+}
+
 static void inversion(int protocol)
 {
 	pthread_mutexattr_t ma;
-	pthread_t lo, mid, hi;
+	pthread_t lo, mid, hi, starter;
 
 	pthread_mutexattr_init(&ma);
 	pthread_mutexattr_setprotocol(&ma, protocol);
@@ -171,9 +183,10 @@ static void inversion(int protocol)
 	lo = start(10, 0, lo_thread, NULL);
 	mid = start(40, 0, mid_thread, NULL);
 	hi = start(80, 0, hi_thread, NULL);
-	sem_post(&inv_go); /* hi, mid, lo in priority order: lo takes the mutex first */
-	sem_post(&inv_go);
-	sem_post(&inv_go);
+	/* hi, mid, lo take a post in priority order when the starter is done
+	 * (waiting already or not): lo takes the mutex first */
+	starter = start(90, 0, starter_thread, NULL);
+	pthread_join(starter, NULL);
 	pthread_join(lo, NULL);
 	pthread_join(mid, NULL);
 	pthread_join(hi, NULL);
