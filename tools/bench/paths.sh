@@ -10,7 +10,8 @@
 #   resume  profile-cost.sh, tx_cost loop=1: rt_task_resume of a
 #           higher-priority task that suspends itself (two switches)
 #   sem     profile-cost.sh, tx_cost loop=2: rt_sem_signal + rt_sem_wait
-#           against a higher-priority partner (two switches)
+#           against a higher-priority partner (two switches; both call
+#           rt_sem_signal once a trip: --calls-per-trip 2)
 # Instruction counts under QEMU TCG do not depend on the host or its load.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -35,5 +36,5 @@ profile() { # NAME ARGS...
 rc=0
 profile nmi --show 1 || rc=1
 profile resume --test profile-cost --load resume --flat rt_task_resume || rc=1
-profile sem --test profile-cost --load sem --flat rt_sem_signal || rc=1
+profile sem --test profile-cost --load sem --flat rt_sem_signal --calls-per-trip 2 || rc=1
 exit $rc

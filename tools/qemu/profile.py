@@ -16,7 +16,7 @@ Usage: profile.py --arch arm64|x86_64 --initrd CPIO [--job measure] [--kernel IM
                   [--load idle|irqoff] [--window SECONDS] [--show N]
                   [--test profile-irq --nearest --handler line_nmi --job edu_handler
                    --qemu-arg=-device --qemu-arg=edu] [--from-keep KEEP]
-                  [--test profile-cost --load resume|sem --flat FUNC]
+                  [--test profile-cost --load resume|sem --flat FUNC [--calls-per-trip N]]
 --load irqoff runs the sched-irqoff load (20 ms irq-off sections and a user
 busy loop) under the latency task; the N longest paths are shown.
 --test profile-irq (tests/qemu/scripts/profile-irq.sh) profiles a device
@@ -29,7 +29,9 @@ NMI that released its raiser). --from-keep analyses a --keep of an earlier run.
 --test profile-cost --load resume|sem --flat rt_task_resume|rt_sem_signal:
 a switch path instead (tests/qemu/modules/tx_cost.c loop=1|2): every
 function's instructions per call of the --flat function, and the round
-trip: the median distance between two calls in a burst, function by function.
+trip: the median distance between a call and the N-th after it (default 1;
+2 for the semaphore loop, where both tasks call rt_sem_signal) in a burst,
+function by function.
 --summary FILE writes what was found as JSON (tools/bench/paths.sh turns
 those into the path tables of `make bench`): per path kind (kick: the port's
 handler entered twice, or the x86 irq_work kick ran; redirect: the rest) the count, min, median, max and the
@@ -160,7 +162,7 @@ def write_summary(path, summary):
         json.dump(summary, f, indent=1)
 
 
-def flat(func, pcs, fn, addrs, names):
+def flat(func, pcs, fn, addrs, names, per_trip=1):
     """Instructions per function over the whole window, per call of func
     (an execution of its first instruction), from its first call to its
     last, so that a loop of calls is counted whole."""
@@ -168,7 +170,7 @@ def flat(func, pcs, fn, addrs, names):
         sys.exit("no symbol %s" % func)
     entry = addrs[names.index(func)]
     calls = [k for k, pc in enumerate(pcs) if pc == entry]
-    if len(calls) < 2:
+    if len(calls) <= per_trip:
         sys.exit("%s called %d times in the window" % (func, len(calls)))
     first, last = calls[0], calls[-1]
     n = len(calls) - 1
@@ -178,13 +180,16 @@ def flat(func, pcs, fn, addrs, names):
     for name, count in per.most_common():
         if count / n >= 0.5:
             print("  %8.1f  %s" % (count / n, name))
-    # The round trip: the median distance between consecutive calls (inside
-    # a burst of the loop, where nothing else runs), and one such interval
+    # The round trip: the median distance between a call and the one
+    # per_trip calls later (inside a burst of the loop, where nothing else
+    # runs; 2 where both sides of the trip call func, as both tasks call
+    # rt_sem_signal in the semaphore loop: consecutive calls would measure
+    # the two halves of the trip alternately), and one such interval
     # function by function.
-    gaps = sorted(calls[k + 1] - calls[k] for k in range(len(calls) - 1))
+    gaps = sorted(calls[k + per_trip] - calls[k] for k in range(len(calls) - per_trip))
     median = gaps[len(gaps) // 2]
-    k = next(k for k in range(len(calls) - 1) if calls[k + 1] - calls[k] == median)
-    trip = breakdown(fn[calls[k]:calls[k + 1]])
+    k = next(k for k in range(len(calls) - per_trip) if calls[k + per_trip] - calls[k] == median)
+    trip = breakdown(fn[calls[k]:calls[k + per_trip]])
     print("round trip (median distance between two calls): %d instructions" % median)
     for name, module, count in trip:
         print("  %6d  %s%s" % (count, name, " [%s]" % module if module else ""))
@@ -210,6 +215,8 @@ def main():
     ap.add_argument("--qemu-arg", action="append", default=[], help="one more QEMU argument (repeatable)")
     ap.add_argument("--nearest", action="store_true",
                     help="a path starts at the handler entry nearest before the job (device interrupts)")
+    ap.add_argument("--calls-per-trip", type=int, default=1,
+                    help="calls of the --flat function in one round trip (2: both tasks call it)")
     ap.add_argument("--flat", default=None, metavar="FUNC",
                     help="no paths: every function's instructions in the window per call of FUNC "
                          "(entries into its first instruction), e.g. rt_task_resume for "
@@ -249,7 +256,7 @@ def main():
     fn = [name_of(pc) for pc in pcs]
     print("executed instructions logged: %d" % len(pcs))
     if args.flat:
-        result = flat(args.flat, pcs, fn, addrs, names)
+        result = flat(args.flat, pcs, fn, addrs, names, args.calls_per_trip)
         if args.summary:
             write_summary(args.summary, {"arch": args.arch, "test": args.test, "load": args.load, "flat": result})
         return
