@@ -139,15 +139,20 @@ MODULE_OF = {}  # function name -> the module it is in ("" for the kernel)
 def load_symbols(serial, prefer=()):
     """Sorted addresses and names. Of symbols at the same address (a module
     loaded into the pages of another one's freed init code: kallsyms still
-    lists the old name), the one in 'prefer' wins the lookups."""
+    lists the old name), the one in 'prefer' wins the lookups, then one
+    printed after a PROFILE-SYMS-LATE line (profile-cost.sh's loop module)."""
     syms = []
+    late = False
     for line in serial:
+        if line.strip() == "PROFILE-SYMS-LATE":
+            late = True  # a module loaded after the main dump: it wins ties
+            continue
         m = re.match(r"^([0-9a-f]{16}) [tTW] (\S+)(\s+\[(\S+)\])?", line.strip())
         if m and not m.group(2).startswith("$"):  # arm64 mapping symbols ($x, $d) name no function
-            syms.append((int(m.group(1), 16), m.group(2)))
+            syms.append((int(m.group(1), 16), m.group(2), late))
             MODULE_OF[m.group(2)] = m.group(4) or ""
-    syms.sort(key=lambda s: (s[0], s[1] in prefer, s[1]))
-    return [a for a, _ in syms], [n for _, n in syms]
+    syms.sort(key=lambda s: (s[0], s[1] in prefer, s[2], s[1]))
+    return [s[0] for s in syms], [s[1] for s in syms]
 
 
 def breakdown(names_seq):
@@ -190,7 +195,8 @@ def flat(func, pcs, fn, addrs, names, per_trip=1):
     median = gaps[len(gaps) // 2]
     k = next(k for k in range(len(calls) - per_trip) if calls[k + per_trip] - calls[k] == median)
     trip = breakdown(fn[calls[k]:calls[k + per_trip]])
-    print("round trip (median distance between two calls): %d instructions" % median)
+    print("round trip (median distance from a call to the one %d call(s) later): %d instructions"
+          % (per_trip, median))
     for name, module, count in trip:
         print("  %6d  %s%s" % (count, name, " [%s]" % module if module else ""))
     return {"function": func, "calls": n, "per_call": total / n,
@@ -225,6 +231,8 @@ def main():
     ap.add_argument("--from-keep", default=None,
                     help="analyse KEEP.exec/.serial of an earlier run instead of booting")
     args = ap.parse_args()
+    if args.calls_per_trip < 1:
+        ap.error("--calls-per-trip must be 1 or more")
     args.kernel = args.kernel or kernel_image(args.arch)
     _, _, handler, entry_re = ARCHES[args.arch]
     handler = args.handler or handler

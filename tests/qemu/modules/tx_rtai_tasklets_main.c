@@ -183,8 +183,8 @@ static int __init tx_rtai_tasklets_init(void)
 	 * vCPU past its period) skipped as overruns. */
 	overruns = rt_get_timer_overrun(&fp_timer);
 	check(!ret && tx_tk_fp_calls + overruns >= 10 && !tx_tk_fp_bad && !tx_tk_fp_task_bad && tx_tk_fp_preempted > 0,
-	      "fpu-timer-registers-kept", "%lld calls, %lld preempted by the FPU task", tx_tk_fp_calls,
-	      tx_tk_fp_preempted);
+	      "fpu-timer-registers-kept", "%lld calls and overruns, %lld calls preempted by the FPU task",
+	      tx_tk_fp_calls + overruns, tx_tk_fp_preempted);
 	pr_info("tx_rtai_tasklets: fpu timer: %ld calls, %ld bad, %ld preempted; task %ld jobs, %ld bad\n", tx_tk_fp_calls,
 		tx_tk_fp_bad, tx_tk_fp_preempted, tx_tk_fp_task_jobs, tx_tk_fp_task_bad);
 

@@ -15,6 +15,7 @@ case "$load" in sem) mode=2 ;; *) mode=1 ;; esac
 # 50,000 lines are printed with all of the CPU
 grep -E " [tT] " /proc/kallsyms | grep -v " __pfx_"
 insmod /lib/modules/tx_cost.ko loop=$mode || exit 1
+echo PROFILE-SYMS-LATE # its symbols win over a stale init symbol of ours at the same address
 grep -E " [tT] " /proc/kallsyms | grep "\[tx_cost\]" | grep -v " __pfx_"
 sleep 0.2
 echo PROFILE-START
