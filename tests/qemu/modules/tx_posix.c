@@ -9,8 +9,8 @@
  *    each wake-up is: never early, the worst printed and bounded;
  *  - priority inversion under preemption, three threads on CPU 0: lo takes
  *    a mutex and computes until mid has run (or 50 ms), hi (more urgent)
- *    wants it after 0.5 ms, mid computes 5 ms from 1 ms on, when it can
- *    preempt lo. With PTHREAD_PRIO_INHERIT hi has the mutex
+ *    wants it 0.5 ms after lo took it, mid computes 5 ms from 1 ms after
+ *    it on, when it can preempt lo. With PTHREAD_PRIO_INHERIT hi has the mutex
  *    before mid is done; with PTHREAD_PRIO_NONE mid finishes first (the
  *    inversion the protocol prevents); with PTHREAD_PRIO_PROTECT (ceiling
  *    above hi) hi does not even run before lo lets the mutex go;
@@ -50,6 +50,15 @@
 static int leave;
 module_param(leave, int, 0444);
 MODULE_PARM_DESC(leave, "1: leave two threads running for the unload to delete");
+static int timing = 1;
+module_param(timing, int, 0444);
+MODULE_PARM_DESC(timing, "0: a real-time boot on a shared host (lateness bound 200 ms instead of 20 ms)");
+
+/* The worst lateness allowed. 20 ms where time is deterministic (-icount);
+ * in a real-time boot the host stalls the vCPUs: beside one busy loop on a
+ * 2-core host the 1 ms POSIX timer's signal was 31 and 48 ms late in 2 of
+ * 20 boots (its usual worst there: 5 ms). Never early holds in both. */
+static long long late_bound(void) { return timing ? 20000000 : 200000000; }
 
 TX_CHECKS("tx_posix")
 
@@ -117,6 +126,12 @@ static pthread_mutex_t inv_mutex;
 static sem_t inv_go;
 static hrtime_t t0, hi_runs, hi_got, mid_done, lo_released;
 static int mid_started;
+/* hi and mid count their delays from lo's lock, not from their release: a
+ * host that stalls the vCPU between the three releases could otherwise let
+ * hi's 0.5 ms run out before lo even had the mutex. lo posts this twice once
+ * it has the mutex (under PROTECT's ceiling it runs above them until its
+ * release; polling for it instead starved lo on x86 at -icount). */
+static sem_t lo_has_it;
 
 /* lo holds the mutex until mid has run (it preempted lo: no inheritance)
  * or for 50 ms (mid could not run: lo ran above it). Events, not times,
@@ -128,6 +143,8 @@ static void *lo_thread(void *arg)
 	sem_wait(&inv_go);
 	t0 = gethrtime();
 	pthread_mutex_lock(&inv_mutex);
+	sem_post(&lo_has_it);
+	sem_post(&lo_has_it);
 	end = gethrtime() + 50000000;
 	while (!READ_ONCE(mid_started) && gethrtime() < end)
 		cpu_relax();
@@ -139,6 +156,7 @@ static void *lo_thread(void *arg)
 static void *hi_thread(void *arg)
 {
 	sem_wait(&inv_go);
+	sem_wait(&lo_has_it);
 	usleep(500);
 	hi_runs = gethrtime();
 	pthread_mutex_lock(&inv_mutex);
@@ -150,6 +168,7 @@ static void *hi_thread(void *arg)
 static void *mid_thread(void *arg)
 {
 	sem_wait(&inv_go);
+	sem_wait(&lo_has_it);
 	usleep(1000);
 	WRITE_ONCE(mid_started, 1);
 	compute(5000000);
@@ -180,6 +199,7 @@ static void inversion(int protocol)
 	pthread_mutex_init(&inv_mutex, &ma);
 	sem_init(&inv_go, 0, 0);
 	mid_started = 0;
+	sem_init(&lo_has_it, 0, 0);
 	lo = start(10, 0, lo_thread, NULL);
 	mid = start(40, 0, mid_thread, NULL);
 	hi = start(80, 0, hi_thread, NULL);
@@ -191,6 +211,7 @@ static void inversion(int protocol)
 	pthread_join(mid, NULL);
 	pthread_join(hi, NULL);
 	sem_destroy(&inv_go);
+	sem_destroy(&lo_has_it);
 	pthread_mutex_destroy(&inv_mutex);
 }
 
@@ -418,7 +439,8 @@ int init_module(void)
 	pthread_join(t, NULL);
 	check(late_min >= 0, "jitter-never-early", "of 200 wake-ups, the earliest %lld ns late, the worst %lld ns",
 	      late_min, late_max);
-	check(late_max < 20000000, "jitter-worst-below-20ms", "worst %lld ns late, bound %lld ns", late_max, 20000000);
+	check(late_max < late_bound(), "jitter-worst-below-bound", "worst %lld ns late, bound %lld ns", late_max,
+	      late_bound());
 
 	inversion(PTHREAD_PRIO_INHERIT);
 	check(hi_got < mid_done, "inherit-hi-before-mid", "hi got it at %lld us, mid done at %lld us",
@@ -472,7 +494,7 @@ int init_module(void)
 
 	t = start(50, last_cpu(), timer_thread, NULL);
 	pthread_join(t, NULL);
-	check(!tick_errors && tick_late_min >= 0 && tick_late_max < 20000000, "timer-signals-never-early",
+	check(!tick_errors && tick_late_min >= 0 && tick_late_max < late_bound(), "timer-signals-never-early",
 	      "of 100 expiries, the earliest %lld ns late, the worst %lld ns", tick_late_min, tick_late_max);
 	check(!tick_overruns || tick_late_max >= 1000000, "timer-overruns-only-when-late",
 	      "overruns %lld, worst %lld ns late", tick_overruns, tick_late_max);

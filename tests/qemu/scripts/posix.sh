@@ -16,7 +16,8 @@
 tx_load_stack || tx_finish
 tx_check insmod-tactus_fifo insmod $M/tactus_fifo.ko
 tx_mark
-tx_check insmod-tx_posix insmod $M/tx_posix.ko
+timing=$(tx_timing && echo 1 || echo 0) # 0: lateness bounds for a host that stalls the vCPUs
+tx_check insmod-tx_posix insmod $M/tx_posix.ko timing=$timing
 tx_since | grep "tx_posix"
 tx_module_checks tx_posix
 n=$(tx_since | grep -c "tx_posix: PASS")
@@ -30,7 +31,7 @@ tx_check "fifo-handler-answers-again ('$answer')" test "$answer" = "ack pong"
 tx_check rmmod-tx_posix rmmod tx_posix
 tx_check threads-deleted-by-the-module sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'POSIX thread(s)'"
 tx_mark
-tx_check insmod-tx_posix-leave insmod $M/tx_posix.ko leave=1
+tx_check insmod-tx_posix-leave insmod $M/tx_posix.ko leave=1 timing=$timing
 tx_check rmmod-tx_posix-leave rmmod tx_posix
 tx_since | grep "POSIX thread"
 tx_check unload-deleted-the-two-left sh -c "dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'tactus: module tx_posix left 2 POSIX thread(s) running at unload; deleted them'"
