@@ -227,9 +227,22 @@ static void *producer_thread(void *arg)
 	int i;
 
 	for (i = 1; i <= ITEMS; i++) {
+		struct timespec limit;
+
+		/* Timed too (slot_empty's clock is CLOCK_REALTIME): a lost
+		 * wake-up or a consumer that gave up fails the check instead of
+		 * hanging the module's load (one smp2 boot timed out here once,
+		 * not reproduced in 45 boots since). */
+		clock_gettime(CLOCK_REALTIME, &limit);
+		limit.tv_sec += 2;
 		pthread_mutex_lock(&slot_mutex);
-		while (slot_used)
-			pthread_cond_wait(&slot_empty, &slot_mutex);
+		while (slot_used) {
+			if (pthread_cond_timedwait(&slot_empty, &slot_mutex, &limit) == ETIMEDOUT) {
+				cond_timeouts++;
+				pthread_mutex_unlock(&slot_mutex);
+				return NULL;
+			}
+		}
 		slot = i;
 		slot_used = 1;
 		pthread_cond_signal(&slot_full);
