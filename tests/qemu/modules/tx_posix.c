@@ -127,8 +127,9 @@ static sem_t inv_go;
 static hrtime_t t0, hi_runs, hi_got, mid_done, lo_released;
 static int mid_started;
 /* hi and mid count their delays from lo's lock, not from their release: a
- * host that stalls the vCPU between the three releases could otherwise let
- * hi's 0.5 ms run out before lo even had the mutex. lo posts this twice once
+ * host that stalls a vCPU between the three releases (Linux posts them from
+ * any CPU) could otherwise let hi's 0.5 ms run out before lo even had the
+ * mutex, or mid run its whole part first. lo posts this twice once
  * it has the mutex (under PROTECT's ceiling it runs above them until its
  * release; polling for it instead starved lo on x86 at -icount). */
 static sem_t lo_has_it;
@@ -176,22 +177,10 @@ static void *mid_thread(void *arg)
 	return NULL;
 }
 
-/* Releases the three at once, from their CPU and above them: Linux posting
- * from another CPU could be descheduled by the host between two posts and
- * let one thread run its whole part before the others start (seen on x86_64
- * under host load: mid done 12 ms before lo took the mutex). */
-static void *starter_thread(void *arg)
-{
-	sem_post(&inv_go);
-	sem_post(&inv_go);
-	sem_post(&inv_go);
-	return NULL;
-}
-
 static void inversion(int protocol)
 {
 	pthread_mutexattr_t ma;
-	pthread_t lo, mid, hi, starter;
+	pthread_t lo, mid, hi;
 
 	pthread_mutexattr_init(&ma);
 	pthread_mutexattr_setprotocol(&ma, protocol);
@@ -203,10 +192,9 @@ static void inversion(int protocol)
 	lo = start(10, 0, lo_thread, NULL);
 	mid = start(40, 0, mid_thread, NULL);
 	hi = start(80, 0, hi_thread, NULL);
-	/* hi, mid, lo take a post in priority order when the starter is done
-	 * (waiting already or not): lo takes the mutex first */
-	starter = start(90, 0, starter_thread, NULL);
-	pthread_join(starter, NULL);
+	sem_post(&inv_go); /* in any order, at any pace: hi and mid wait for lo's lock */
+	sem_post(&inv_go);
+	sem_post(&inv_go);
 	pthread_join(lo, NULL);
 	pthread_join(mid, NULL);
 	pthread_join(hi, NULL);
@@ -222,27 +210,35 @@ static pthread_mutex_t slot_mutex = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t slot_full, slot_empty;
 static int slot, slot_used, received, order_errors, cond_timeouts;
 
+/* Lock the slot and wait, at most 2 s on 'clock' (the condition's own),
+ * until slot_used is 'used'. True: the mutex is held. False: a timeout,
+ * counted, the mutex released. Both sides wait timed, so a lost wake-up or
+ * a side that gave up fails the check instead of hanging the module's load
+ * (one smp2 boot hung here once, not reproduced in 45 boots since). */
+static bool lock_slot_when(int used, pthread_cond_t *cond, clockid_t clock)
+{
+	struct timespec limit;
+
+	clock_gettime(clock, &limit);
+	limit.tv_sec += 2;
+	pthread_mutex_lock(&slot_mutex);
+	while (slot_used != used) {
+		if (pthread_cond_timedwait(cond, &slot_mutex, &limit) == ETIMEDOUT) {
+			cond_timeouts++;
+			pthread_mutex_unlock(&slot_mutex);
+			return false;
+		}
+	}
+	return true;
+}
+
 static void *producer_thread(void *arg)
 {
 	int i;
 
 	for (i = 1; i <= ITEMS; i++) {
-		struct timespec limit;
-
-		/* Timed too (slot_empty's clock is CLOCK_REALTIME): a lost
-		 * wake-up or a consumer that gave up fails the check instead of
-		 * hanging the module's load (one smp2 boot timed out here once,
-		 * not reproduced in 45 boots since). */
-		clock_gettime(CLOCK_REALTIME, &limit);
-		limit.tv_sec += 2;
-		pthread_mutex_lock(&slot_mutex);
-		while (slot_used) {
-			if (pthread_cond_timedwait(&slot_empty, &slot_mutex, &limit) == ETIMEDOUT) {
-				cond_timeouts++;
-				pthread_mutex_unlock(&slot_mutex);
-				return NULL;
-			}
-		}
+		if (!lock_slot_when(0, &slot_empty, CLOCK_REALTIME))
+			return NULL;
 		slot = i;
 		slot_used = 1;
 		pthread_cond_signal(&slot_full);
@@ -254,18 +250,8 @@ static void *producer_thread(void *arg)
 static void *consumer_thread(void *arg)
 {
 	while (received < ITEMS) {
-		struct timespec limit;
-
-		clock_gettime(CLOCK_MONOTONIC, &limit);
-		limit.tv_sec += 2;
-		pthread_mutex_lock(&slot_mutex);
-		while (!slot_used) {
-			if (pthread_cond_timedwait(&slot_full, &slot_mutex, &limit) == ETIMEDOUT) {
-				cond_timeouts++;
-				pthread_mutex_unlock(&slot_mutex);
-				return NULL;
-			}
-		}
+		if (!lock_slot_when(1, &slot_full, CLOCK_MONOTONIC))
+			return NULL;
 		if (slot != received + 1)
 			order_errors++;
 		received++;
