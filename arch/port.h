@@ -119,7 +119,8 @@ void tx_port_timer_stop(void);
 
 #ifndef TX_PORT_INLINE_FAST_PATHS
 /* Mask co-kernel interrupts on this CPU and return the previous state, to be
- * given back to tx_port_irq_restore(); 0 means "was unmasked". Nests. An
+ * given back to tx_port_irq_restore(); its bit 0 says "was masked" (the
+ * other bits are the port's: x86 keeps Linux's IF there). Nests. An
  * interrupt raised while masked stays pending and is taken when the outermost
  * restore unmasks. Any context. Bound: O(1), a few instructions. */
 unsigned long tx_port_irq_save(void);

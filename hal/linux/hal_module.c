@@ -75,17 +75,38 @@ int tx_hal_core_irq_exit(void)
 	return core ? core->irq_exit() : 0;
 }
 
+/* Whether the co-kernel is masked on this CPU (a spinlock of the core is
+ * held). Linux's irqs_disabled() does not always see it: arm64 masks the
+ * co-kernel with PSTATE.I while Linux masks with the GIC's PMR only, so
+ * irqs_disabled() is false there under our locks. */
+static bool cokernel_masked_here(void)
+{
+	unsigned long state = tx_port_irq_save();
+
+	tx_port_irq_restore(state);
+	return state & 1; /* arch/port.h: bit 0, "was masked" */
+}
+
 /* hal/hal.h. irqs_disabled() first: in a real-time task or handler it is
  * true (PMR or IF masked), and 'current' there is a stale Linux task whose
- * preempt count in_interrupt() must not read. */
+ * preempt count in_interrupt() must not read. Then the co-kernel's own
+ * mask: Linux code that sleeps, or only reschedules on preempt_enable(),
+ * with it set leaves the CPU to the next Linux task still masked - on
+ * arm64 with PSTATE.I set, which Linux's local_irq_enable() never clears:
+ * an idle task that inherits it sleeps in WFI for ever (a CPU lost; seen
+ * as a kvfree under the POSIX layer's lock, docs/posix.md). */
 int tx_hal_may_sleep(void)
 {
-	return !irqs_disabled() && !in_interrupt();
+	return !irqs_disabled() && !in_interrupt() && !cokernel_masked_here();
 }
 
 /* hal/hal.h */
 void tx_hal_sleep_ms(unsigned ms)
 {
+	if (WARN_ONCE(cokernel_masked_here(), "tactus: tx_hal_sleep_ms called with the co-kernel masked")) {
+		mdelay(ms); /* waits without leaving the CPU to another Linux task */
+		return;
+	}
 	msleep(ms);
 }
 EXPORT_SYMBOL_GPL(tx_hal_sleep_ms);
@@ -135,8 +156,13 @@ EXPORT_SYMBOL_GPL(tx_hal_owner_of);
 
 /* ---- Memory and logging (Linux context) ---------------------------------- */
 
+/* Linux's allocator may sleep: called masked, it would hand the co-kernel's
+ * mask to whatever Linux runs next on this CPU (tx_hal_may_sleep). A
+ * caller that gets here masked is a bug of the core: said loudly, once. */
 void *tx_hal_alloc(size_t size)
 {
+	if (WARN_ONCE(cokernel_masked_here(), "tactus: tx_hal_alloc called with the co-kernel masked"))
+		return NULL;
 	/* Small blocks from kmalloc, rounded to a power of two so they are
 	 * naturally aligned (FPU areas need 64 bytes); big ones from vmalloc. */
 	if (size <= PAGE_SIZE / 2)
@@ -146,6 +172,9 @@ void *tx_hal_alloc(size_t size)
 
 void tx_hal_free(void *p, size_t size)
 {
+	/* Leaked rather than freed masked (see tx_hal_alloc). */
+	if (WARN_ONCE(cokernel_masked_here(), "tactus: tx_hal_free called with the co-kernel masked"))
+		return;
 	kvfree(p); /* also from the irq_work: vfree defers itself in interrupt context */
 }
 

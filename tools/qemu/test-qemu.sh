@@ -63,7 +63,8 @@
 #             (arm64: cortex-a57; x86_64: qemu64 without cmpxchg16b, where max adds XSAVE/AVX and has it)
 #     debug   the debug kernel and modules built against it (arm64 only:
 #             such boots are left out of the x86_64 plan)
-#     none    (alone) not booted by the suite
+#     none    (alone) not booted by the suite; named on the command line, booted
+#             smp2 (or as --boot says): tests run by hand or by other tools
 # e.g. "# tactus-boots: icount smp2 smp2+max debug" boots that test 4 times.
 #
 # Checks: a boot's script prints "TACTUS-CHECK: PASS|FAIL|SKIP <name>..."
@@ -196,7 +197,8 @@ for f in "$root"/tests/qemu/scripts/*.sh; do
     fi
     b="$(sed -n 's/^#[[:space:]]*tactus-boots:[[:space:]]*//p' "$f" | head -n 1)"
     b="${b:-icount smp2}"
-    [ "$b" = none ] && continue
+    # 'none': only when named (a by-hand test), then booted smp2 unless --boot says
+    if [ "$b" = none ]; then [ ${#select[@]} -gt 0 ] || continue; b=smp2; fi
     to="$(sed -n 's/^#[[:space:]]*tactus-timeout:[[:space:]]*\([0-9]*\).*/\1/p' "$f" | head -n 1)"
     qa="$(sed -n 's/^#[[:space:]]*tactus-qemu:[[:space:]]*//p' "$f" | head -n 1)"
     ap="$(sed -n 's/^#[[:space:]]*tactus-after-panic:[[:space:]]*\([0-9]*\).*/\1/p' "$f" | head -n 1)"
@@ -205,7 +207,7 @@ done
 for s in "${select[@]+"${select[@]}"}"; do
     found=0
     for t in "${tests[@]+"${tests[@]}"}"; do [ "$t" = "$s" ] && found=1; done
-    [ $found = 1 ] || tx_die "no $arch test '$s' (tests/qemu/scripts/$s.sh, not excluded, boots not 'none', tactus-arch allows $arch)"
+    [ $found = 1 ] || tx_die "no $arch test '$s' (tests/qemu/scripts/$s.sh, not excluded, tactus-arch allows $arch)"
 done
 
 # boot_args TOKEN: sets B_ARGS (run.sh options) and B_KERNEL (normal|debug).

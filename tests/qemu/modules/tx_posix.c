@@ -34,6 +34,7 @@
  */
 #include <mqueue.h>
 #include <pthread.h>
+#include <rtai.h> /* rt_global_cli */
 #include <rtl.h>
 #include <rtl_fifo.h>
 #include <semaphore.h>
@@ -428,11 +429,28 @@ static void *spin_periodic(void *arg)
 	return NULL;
 }
 
+static void *returns_at_once(void *arg)
+{
+	return arg;
+}
+
 int init_module(void)
 {
 	pthread_condattr_t ca;
 	pthread_t t, u;
-	int fifo_err;
+	int fifo_err, err;
+
+	/* Linux context with the co-kernel masked may not allocate (Linux's
+	 * allocator may sleep and would hand the mask to the next Linux task;
+	 * arm64's irqs_disabled() does not see it: docs/posix.md, "Found
+	 * and fixed"): pthread_create refuses with EPERM. */
+	rt_global_cli();
+	err = pthread_create(&t, NULL, returns_at_once, NULL);
+	rt_global_sti();
+	if (!err)
+		pthread_join(t, NULL);
+	check(err == EPERM, "create-refused-while-masked", "pthread_create under rt_global_cli: %lld (EPERM %lld)",
+	      err, EPERM);
 
 	t = start(50, 0, jitter_thread, NULL);
 	pthread_join(t, NULL);
