@@ -215,7 +215,8 @@ static int slot, slot_used, received, order_errors, cond_timeouts;
  * until slot_used is 'used'. True: the mutex is held. False: a timeout,
  * counted, the mutex released. Both sides wait timed, so a lost wake-up or
  * a side that gave up fails the check instead of hanging the module's load
- * (one smp2 boot hung here once, not reproduced in 45 boots since). */
+ * (one smp2 boot hung here once: the arm64 masking defect of docs/posix.md,
+ * "Found and fixed", which stopped a CPU, not a lost wake-up). */
 static bool lock_slot_when(int used, pthread_cond_t *cond, clockid_t clock)
 {
 	struct timespec limit;

@@ -20,7 +20,6 @@
 #include <linux/io.h>
 #include <linux/math64.h>
 #include <linux/module.h>
-#include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <asm/fiq.h>
@@ -60,14 +59,6 @@ static inline u64 cntpct(void)
 
 	isb();
 	asm volatile("mrrc p15, 0, %Q0, %R0, c14" : "=r"(v));
-	return v;
-}
-
-static inline u64 cntp_cval(void)
-{
-	u64 v;
-
-	asm volatile("mrrc p15, 2, %Q0, %R0, c14" : "=r"(v));
 	return v;
 }
 
