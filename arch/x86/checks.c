@@ -6,6 +6,7 @@
  * arrive and a redirect round trip through the trampoline returns intact
  * (tx_x86_self_test). Each failure logs one line naming what is missing.
  */
+#include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/math64.h>
 #include <linux/percpu.h>
@@ -24,6 +25,103 @@
 static unsigned long lookup_symbol(const char *name)
 {
 	return tx_hal_lookup_symbol(name);
+}
+
+/* The extent of a kernel function, from kallsyms ("name+0x0/0xSIZE"). */
+static bool symbol_extent(const char *name, struct tx_x86_text_range *r)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	unsigned long start = lookup_symbol(name), size;
+	size_t len = strlen(name);
+	const char *tail;
+
+	if (!start)
+		return false;
+	sprint_symbol(buf, start);
+	tail = buf + len;
+	if (strncmp(buf, name, len) || strncmp(tail, "+0x0/", 5) || kstrtoul(tail + 5, 16, &size) || !size)
+		return false;
+	r->start = start;
+	r->end = start + size;
+	return true;
+}
+
+/* Entry mitigations that must run before the kernel's first RET after an
+ * entry (nospec-branch.h: IBRS_ENTER, UNTRAIN_RET, CLEAR_BRANCH_HISTORY):
+ * a task run from inside an entry stub would run ahead of them. The name
+ * of the first one on, or null. */
+static const char *entry_mitigation_on(void)
+{
+#ifdef X86_FEATURE_KERNEL_IBRS
+	if (boot_cpu_has(X86_FEATURE_KERNEL_IBRS))
+		return "IBRS on entry";
+#endif
+#ifdef X86_FEATURE_UNRET
+	if (boot_cpu_has(X86_FEATURE_UNRET))
+		return "return untraining";
+#endif
+#ifdef X86_FEATURE_SRSO_ALIAS
+	if (boot_cpu_has(X86_FEATURE_SRSO_ALIAS))
+		return "SRSO untraining";
+#endif
+#ifdef X86_FEATURE_ENTRY_IBPB
+	if (boot_cpu_has(X86_FEATURE_ENTRY_IBPB))
+		return "IBPB on entry";
+#endif
+#ifdef X86_FEATURE_CALL_DEPTH
+	if (boot_cpu_has(X86_FEATURE_CALL_DEPTH))
+		return "call depth tracking";
+#endif
+#ifdef X86_FEATURE_CLEAR_BHB_LOOP
+	if (boot_cpu_has(X86_FEATURE_CLEAR_BHB_LOOP))
+		return "BHB clearing";
+#endif
+	return NULL;
+}
+
+/* Whether an NMI in IF-off entry code on the task stack may be redirected
+ * (nmi.c, entry_redirectable): the code that runs there with the user's GS
+ * found, and no entry mitigation in the way. Logged either way.
+ * common_interrupt_return's exits share labels (each a kallsyms symbol that
+ * cuts its extent short), so its range runs to the end of asm_load_gs_index,
+ * which follows it in entry_64.S (6.1 and 6.12); checked, and no entry
+ * redirect when the layout differs. */
+static void check_entry_redirect(void)
+{
+	struct tx_x86_text_range *r = tx_x86_user_gs_code, gs_load;
+	unsigned long exits = lookup_symbol("common_interrupt_return");
+	const char *why = entry_mitigation_on();
+
+	tx_x86_entry_redirect = false;
+	if (!tx_x86_entry_redirect_wanted()) {
+		pr_info("tactus: entry code is not preempted (entry_redirect=0): a release there waits for a retry NMI\n");
+		return;
+	}
+	if (why) {
+		pr_info("tactus: entry code is not preempted: the CPU's entry mitigations (%s) must run first\n", why);
+		return;
+	}
+	if (!exits || !symbol_extent("asm_load_gs_index", &gs_load) || gs_load.start <= exits ||
+	    gs_load.start - exits > 1024 || !symbol_extent("error_entry", &r[1])) {
+		pr_info("tactus: entry code is not preempted: the user-GS code of the entry text is not where this port expects it\n");
+		return;
+	}
+	r[0].start = exits;
+	r[0].end = gs_load.end;
+	tx_x86_kernel_gs_code[0].start = gs_load.start;
+	tx_x86_kernel_gs_code[0].end = gs_load.start + 1;
+	/* The return to kernel mode up to Xen's patch site, a jump to the IRETQ
+	 * code both returns share; without Xen PV the site is not there and the
+	 * shared code would follow at once: then none of it. */
+	tx_x86_kernel_gs_code[1].start = lookup_symbol("restore_regs_and_return_to_kernel");
+	tx_x86_kernel_gs_code[1].end = lookup_symbol("early_xen_iret_patch");
+	if (!tx_x86_kernel_gs_code[1].start || tx_x86_kernel_gs_code[1].end <= tx_x86_kernel_gs_code[1].start ||
+	    tx_x86_kernel_gs_code[1].end - tx_x86_kernel_gs_code[1].start > 256)
+		tx_x86_kernel_gs_code[1].start = tx_x86_kernel_gs_code[1].end = 0;
+	if (!symbol_extent("xen_error_entry", &r[2])) /* Xen PV kernels only */
+		r[2].start = r[2].end = 0;
+	tx_x86_entry_redirect = true;
+	pr_info("tactus: IF-off entry code on the task stack is preempted like other kernel code (no retry NMI there)\n");
 }
 
 int tx_x86_check_kernel(void)
@@ -46,6 +144,7 @@ int tx_x86_check_kernel(void)
 		pr_err("tactus: cannot find the entry text through kallsyms (needs CONFIG_KPROBES and CONFIG_KALLSYMS)\n");
 		return -ENOENT;
 	}
+	check_entry_redirect();
 	if (!tsc_khz || check_tsc_unstable()) {
 		pr_err("tactus: the TSC is unstable or uncalibrated: no time base\n");
 		return -ENODEV;

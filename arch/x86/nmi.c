@@ -11,6 +11,7 @@
 #include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
+#include <linux/sched/task_stack.h>
 #include <linux/version.h>
 #include <asm/cpu_entry_area.h>
 #include <asm/mach_traps.h>
@@ -55,11 +56,70 @@ extern void tx_x86_trampoline(void);
 extern const char tx_x86_trampoline_dispatch[], tx_x86_trampoline_tail[], tx_x86_trampoline_iret[];
 unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
 
+/* An NMI in the entry text that found IF off (an interrupt's or an
+ * exception's entry stub, a system call's entry before it enables IRQs) is
+ * redirected only from code that runs on the task stack with the kernel's GS
+ * and CR3 (a retry NMI waited for the code to leave the entry text before,
+ * and that retry set the x86 worst case: docs/x86_64-port.md). On the way
+ * in, every window with the user's CR3 or GS lies on another stack (the
+ * entry stack of cpu_entry_area, an IST stack, the user's RSP before
+ * SYSCALL's stack switch); the code that has the user's GS on the task
+ * stack is excluded by address: the return to user mode of interrupts and
+ * exceptions (common_interrupt_return: without PTI its SWAPGS and IRETQ run
+ * on the task stack; the first version missed that and oopsed; an exit is
+ * followed by user mode or the interrupted kernel code, where the kick or
+ * a retry finds it), error_entry (after a faulting GS load or IRETQ, until
+ * its SWAPGS) and asm_load_gs_index (between its two SWAPGS), except the
+ * parts of them that have the kernel's GS all the same: the return to
+ * kernel mode (restore_regs_and_return_to_kernel up to the IRETQ code it
+ * shares with the user return) and asm_load_gs_index's first instruction
+ * (not run yet). Measured at -icount, the same build with entry_redirect
+ * 0 and 1: retries 198 -> 82 under a system-call load (x86-entry-redirect,
+ * about 600 entry redirects in 3 s), 86 -> 75 in sched-irqoff. What is
+ * left: NMIs on the entry stack (an interrupt from user mode before
+ * sync_regs) and in the exits. Off when the
+ * CPU's entry mitigations must run before any kernel RET (IBRS on entry,
+ * return untraining, call depth tracking, the BHB clearing loop:
+ * tx_x86_check_kernel), since the tasks would run ahead of them; and with
+ * entry_redirect=0. O(1): a few compares. */
+struct tx_x86_text_range tx_x86_user_gs_code[TX_X86_USER_GS_CODE];
+struct tx_x86_text_range tx_x86_kernel_gs_code[TX_X86_KERNEL_GS_CODE];
+bool tx_x86_entry_redirect;
+static bool entry_redirect_param = true;
+module_param_named(entry_redirect, entry_redirect_param, bool, 0444);
+MODULE_PARM_DESC(entry_redirect, "preempt Linux in IF-off entry code on the task stack, instead of a retry NMI (only where the CPU's entry mitigations allow it; 0: never)");
+
+bool tx_x86_entry_redirect_wanted(void)
+{
+	return entry_redirect_param;
+}
+
+static bool in_text_range(unsigned long ip, const struct tx_x86_text_range *r)
+{
+	return ip - r->start < r->end - r->start;
+}
+
+static bool entry_redirectable(const struct pt_regs *regs)
+{
+	unsigned long base = (unsigned long)task_stack_page(current);
+	unsigned int i;
+
+	if (!tx_x86_entry_redirect || regs->sp - base - 1 >= THREAD_SIZE) /* base < sp <= top */
+		return false;
+	for (i = 0; i < TX_X86_KERNEL_GS_CODE; i++)
+		if (in_text_range(regs->ip, &tx_x86_kernel_gs_code[i]))
+			return true;
+	for (i = 0; i < TX_X86_USER_GS_CODE; i++)
+		if (in_text_range(regs->ip, &tx_x86_user_gs_code[i]))
+			return false;
+	return true;
+}
+
 /*
  * Whether the NMI's return may be redirected into the trampoline:
  *  - kernel code outside the entry text: there CR3 and GS are the kernel's
  *    (every user-CR3 and user-GS window of PTI, swapgs and SYSCALL is in
- *    the entry text);
+ *    the entry text), or entry code where entry_redirectable() says so;
  *  - on a stack that stays put while the tasks run: anything but the
  *    cpu_entry_area, which holds the IST stacks (#DB, #MC, NMI, #DF) that
  *    the next exception of the kind would reuse, and the entry stack.
@@ -69,14 +129,18 @@ unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
  *    frame and the IRETQ frame that really returns sits right above it
  *    (regs + 1), 96 bytes below the top of the NMI IST stack.
  */
-static bool redirectable(struct pt_regs *regs)
+static bool redirectable(struct pt_regs *regs, struct tx_x86_cpu *c)
 {
 	if (user_mode(regs))
 		return false;
 	if ((unsigned long)(regs + 1) != this_cpu_read(cpu_tss_rw.x86_tss.ist[IST_INDEX_NMI]) - 96)
 		return false;
-	if (regs->ip >= tx_x86_entry_text_start && regs->ip < tx_x86_entry_text_end)
-		return false;
+	if (regs->ip >= tx_x86_entry_text_start && regs->ip < tx_x86_entry_text_end) {
+		if (!entry_redirectable(regs))
+			return false;
+		c->stats.entry_redirects++;
+		return true;
+	}
 	return regs->sp - CPU_ENTRY_AREA_BASE >= CPU_ENTRY_AREA_MAP_SIZE;
 }
 
@@ -427,7 +491,7 @@ int tx_nmi(unsigned int type, struct pt_regs *regs)
 		__this_cpu_write(tx_x86_masked, 0);
 		goto out;
 	}
-	if (redirectable(regs) && likely(c->selftest != SELFTEST_RETRY)) {
+	if (likely(c->selftest != SELFTEST_RETRY) && redirectable(regs, c)) {
 		c->retries = 0;
 		redirect(regs, c); /* the trampoline starts masked; its dispatch uses the kept lock */
 		goto out;

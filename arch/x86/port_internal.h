@@ -90,10 +90,24 @@ void tx_x86_unmask_slow(unsigned long state);
 /* nmi.c: the retry NMI's longest delay (module parameter retry_us), its
  * first delay (set by the self-test: the NMI exit it measured, and
  * tx_x86_retry_window_pct percent of it on top), and the entry text, where
- * no NMI return is redirected (set by tx_x86_check_kernel). */
+ * an NMI return is redirected only from the task stack (set by
+ * tx_x86_check_kernel, with the code there that runs with the user's GS
+ * on it, and whether the CPU's entry mitigations leave it to us: see
+ * entry_redirectable() in nmi.c). */
 extern unsigned int tx_x86_retry_us, tx_x86_retry_window_pct;
 extern u64 tx_x86_retry_first_tsc, tx_x86_retry_longest_tsc; /* retry_us in TSC counts */
 extern unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
+struct tx_x86_text_range {
+	unsigned long start, end;
+};
+#define TX_X86_USER_GS_CODE 3 /* common_interrupt_return to asm_load_gs_index's end, error_entry, xen_error_entry */
+extern struct tx_x86_text_range tx_x86_user_gs_code[TX_X86_USER_GS_CODE];
+/* ...and inside those ranges, where GS is the kernel's all the same: the
+ * return to kernel mode, and asm_load_gs_index's first instruction */
+#define TX_X86_KERNEL_GS_CODE 2
+extern struct tx_x86_text_range tx_x86_kernel_gs_code[TX_X86_KERNEL_GS_CODE];
+extern bool tx_x86_entry_redirect;
+bool tx_x86_entry_redirect_wanted(void); /* module parameter entry_redirect */
 
 /* checks.c, at load: what the port needs of the kernel (one line logged and
  * an error if it is missing), and the self-test of the NMI paths. */

@@ -44,6 +44,9 @@ struct tx_hal_stats {
 	/* x86: retry NMIs armed (an NMI in IF-off entry code), and those that
 	 * came before the interrupted code had moved (their delay then grows). */
 	u64 retries, retries_early;
+	/* x86: redirects of an NMI that met IF-off entry code on the task
+	 * stack (nmi.c, entry_redirectable): each a retry saved. */
+	u64 entry_redirects;
 	/* NMIs that came with nothing left in them and were claimed as late
 	 * ones of ours (x86: tx_nmi), rather than reported as unknown. */
 	u64 empty_nmis;
