@@ -61,8 +61,9 @@ MOD="$OUT/modules"
 SRC="$OUT/src"
 build_tactus_core() {
     mkdir -p "$SRC/tactus"
-    rsync -a --delete --exclude build --exclude .git --exclude tests --exclude tools --exclude examples \
-        --include '*/' --include '*.c' --include '*.h' --include '*.cpp' --include '*.hpp' \
+    # tools/tactus/ holds a module of the core's Kbuild (tactus_latency)
+    rsync -a --delete --exclude build --exclude .git --exclude tests --exclude examples \
+        --include '/tools/tactus/' --exclude '/tools/*/' --include '*/' --include '*.c' --include '*.h' --include '*.cpp' --include '*.hpp' \
         --include '*.S' --include '*.mk' --include 'Kbuild' --include 'Makefile' --exclude '*' \
         "$TACTUS_ROOT/" "$SRC/tactus/"
     make -C "$KDIR" "${ours[@]}" -j"$TACTUS_JOBS" M="$SRC/tactus" modules

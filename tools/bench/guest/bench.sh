@@ -130,9 +130,12 @@ if [ "$KIND" = irq ]; then
 		;;
 	esac
 elif [ "$SYS" = a ]; then
-	insmod $M/tactus_hal.ko || err "insmod tactus_hal"
-	# bench.sched_args=a=1,b=2 on the kernel command line: tactus_sched
-	# parameters for comparisons (e.g. gravity_ns=0); none by default.
+	# bench.hal_args=a=1,b=2 and bench.sched_args=a=1,b=2 on the kernel
+	# command line: tactus_hal and tactus_sched parameters for comparisons
+	# (e.g. entry_redirect=0, gravity_ns=0); none by default.
+	# shellcheck disable=SC2046 # one word per parameter
+	insmod $M/tactus_hal.ko $(sed -n 's/.*bench\.hal_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ') ||
+		err "insmod tactus_hal"
 	# shellcheck disable=SC2046 # one word per parameter
 	insmod $M/tactus_sched.ko $(sed -n 's/.*bench\.sched_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ') ||
 		err "insmod tactus_sched"
