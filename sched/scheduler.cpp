@@ -363,7 +363,10 @@ CpuState &Scheduler::schedule(CpuState &c)
 	else if (next->linux_ctx)
 		tx_hal_linux_away(0);
 	tx_port_switch(&prev->ctx, &next->ctx);
-	CpuState &here = this_cpu();
+	// prev runs again, on its CPU: a task moves only while off every CPU
+	// (move_to_cpu, with this lock held), and a CPU's Linux context never.
+	CpuState &here = cpu_of(prev);
+	TX_CPU_LOCK_HELD(here); // debug builds: held by this CPU, so it is this CPU
 	finish_switch(here);
 	return here;
 }
