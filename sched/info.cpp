@@ -86,10 +86,13 @@ void fill(const Task *t, void *ctx)
 		i.wait_on = wait_name(t->wait);
 		i.period_ns = ns_from_counts(t->period);
 		i.overruns = t->overruns;
-		i.lat_min_ns = ns_from_counts(t->latency.min);
-		i.lat_avg_ns = ns_from_counts(t->latency.avg());
-		i.lat_max_ns = ns_from_counts(t->latency.max);
-		i.releases = t->latency.samples;
+		Stats latency = t->latency; // with the latest release's, not yet recorded
+		if (t->start_unrecorded)
+			latency.add(t->job_start - t->release_time);
+		i.lat_min_ns = ns_from_counts(latency.min);
+		i.lat_avg_ns = ns_from_counts(latency.avg());
+		i.lat_max_ns = ns_from_counts(latency.max);
+		i.releases = latency.samples;
 		i.exec_ns = ns_from_counts(t->exec_total);
 		i.watchdog_hit = t->watchdog_hit;
 		i.entry = t->entry;

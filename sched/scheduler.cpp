@@ -207,12 +207,10 @@ void Scheduler::check_share(CpuState &c, Count now)
 inline void Scheduler::start_running(CpuState &c, Task *t, Count now)
 {
 	TX_CPU_LOCK_HELD(c);
-	if (t->release_pending) {
+	if (t->release_pending) { // its latency is recorded later (record_start)
 		t->release_pending = false;
-		t->latency.add(now - t->release_time);
-		if (t->last_start)
-			t->jitter.add(now - t->last_start - t->period);
-		t->last_start = now;
+		t->start_unrecorded = true;
+		t->job_start = now;
 	}
 	if (!t->created_at)
 		t->created_at = now;

@@ -508,6 +508,19 @@ private:
 	CpuState &schedule(CpuState &c); // returns the CPU the caller resumed on
 	void charge(CpuState &c, Task *t, Count now);
 	void start_running(CpuState &c, Task *t, Count now);
+	// t's CPU lock. Record the latency and jitter of t's latest release,
+	// whose start the switch noted, before its release time moves on
+	// (wait_period, make_periodic, set_periodic). O(1).
+	static void record_start(Task *t)
+	{
+		if (!t->start_unrecorded)
+			return;
+		t->start_unrecorded = false;
+		t->latency.add(t->job_start - t->release_time);
+		if (t->last_start)
+			t->jitter.add(t->job_start - t->last_start - t->period);
+		t->last_start = t->job_start;
+	}
 	// CPU lock. The round-robin and watchdog deadlines of t if it runs from
 	// 'now' on. timer_irq() sets them ahead of a switch so that its one timer
 	// write already covers the task about to run; start_running() sets them

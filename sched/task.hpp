@@ -167,9 +167,14 @@ struct Task {
 	// Periodic execution. [cpu]
 	Count period;        // 0 = not periodic
 	Count release_time;  // the current (or next) release
-	bool release_pending; // released, not yet run: sample latency at switch-in
+	bool release_pending; // released, not yet run: its start is noted at switch-in
+	// The start of the latest release, noted at its switch-in and recorded
+	// in latency and jitter at the next wait_period (record_start), off the
+	// path from the interrupt to the job.
+	bool start_unrecorded;
+	Count job_start;
 	uint64_t overruns;
-	Count last_start;    // when the previous release started running
+	Count last_start;    // when the previous recorded release started running
 	Stats latency;       // start - release
 	Stats jitter;        // (start - previous start) - period
 

@@ -543,6 +543,7 @@ int Scheduler::make_periodic(Task *t, Count start, Count period)
 		tx_port_irq_restore(flags);
 		return -kEInval;
 	}
+	record_start(t);
 	t->period = period;
 	t->release_time = start;
 	t->suspend_depth = 0;
@@ -575,6 +576,7 @@ int Scheduler::set_periodic(Task *t, Count next_release, Count period)
 	CpuState *c = lock_task(t);
 	int result = c && !t->linux_ctx ? kOk : -kEInval;
 	if (result == kOk) {
+		record_start(t);
 		t->period = period;
 		t->overruns = 0;
 		t->last_start = 0;
@@ -604,6 +606,7 @@ int Scheduler::wait_period()
 	if (!blockable || t->period == 0) {
 		result = blockable ? -kEInval : kRtePerm;
 	} else {
+		record_start(t);
 		t->release_time += t->period;
 		if (deadline_passed(t->release_time)) {
 			t->overruns++;

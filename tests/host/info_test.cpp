@@ -62,6 +62,38 @@ TEST_F(Info, TasksShowStateWaitPeriodAndLatency)
 	rt_sem_delete(&sem);
 }
 
+// The switch only notes a release's start; its latency is recorded at the
+// task's next wait_period, and the snapshot shows it before that too.
+TEST_F(Info, ALatestReleaseShowsItsLatencyBeforeItIsRecorded)
+{
+	rt_sem_init(&sem, 0);
+	ASSERT_EQ(spawn(b, 1, [&] { work(40); }), 0);
+	ASSERT_EQ(spawn(a, 5, [&] {
+		for (;;) {
+			rt_sem_wait(&sem);
+			rt_task_wait_period();
+		}
+	}), 0);
+	ASSERT_EQ(rt_task_make_periodic(&a, 100, 1000), 0);
+	ASSERT_EQ(rt_task_make_periodic(&b, 100, 1000000), 0); // runs 100..140 over a's release
+	run(500);
+	tx::Task *t = reinterpret_cast<tx::Task *>(&a);
+	EXPECT_EQ(t->latency.samples, 0u); // a waits for the semaphore: not recorded yet
+	tx_task_info info[8];
+	ASSERT_EQ(tx_sched_tasks(info, 8), 1); // b returned: deleted
+	const tx_task_info *pa = by_prio(info, 1, 5);
+	ASSERT_TRUE(pa);
+	EXPECT_EQ(pa->releases, 1u);
+	EXPECT_EQ(pa->lat_max_ns, 40);
+	rt_sem_signal(&sem);
+	run(100); // a waits for its next release: recorded
+	EXPECT_EQ(t->latency.samples, 1u);
+	EXPECT_EQ(t->latency.max, 40);
+	ASSERT_EQ(tx_sched_tasks(info, 8), 1); // b returned: deleted
+	EXPECT_EQ(by_prio(info, 1, 5)->releases, 1u);
+	rt_sem_delete(&sem);
+}
+
 TEST_F(Info, SummariesCountTasksTimerAndSwitches)
 {
 	tx_sched_set_watchdog_ns(5000000);
