@@ -282,7 +282,12 @@ bool Scheduler::timer_irq()
 		run_user_timer(c, ipc_held); // the locks dropped and this CPU's taken again
 		ipc_held = false;
 	}
-	check_budgets(c, now);
+	// Linux has no budget of its own unless the share is on: the common
+	// release (Linux idle or busy, a task woken) skips the call.
+	if (c.current->linux_ctx && !rt_period_)
+		c.wd_deadline = c.rr_deadline = kForever;
+	else
+		check_budgets(c, now);
 	Task *next = pick(c);
 	bool switch_needed = next != c.current;
 	if (switch_needed)
