@@ -48,34 +48,39 @@ static bool symbol_extent(const char *name, struct tx_x86_text_range *r)
 
 /* Entry mitigations that must run before the kernel's first RET after an
  * entry (nospec-branch.h: IBRS_ENTER, UNTRAIN_RET, CLEAR_BRANCH_HISTORY):
- * a task run from inside an entry stub would run ahead of them. The name
- * of the first one on, or null. */
-static const char *entry_mitigation_on(void)
-{
+ * a task run from inside an entry stub would run ahead of them. Those this
+ * kernel knows of; the name of the first one on, or null. */
+static const struct {
+	u16 feature;
+	const char *name;
+} entry_mitigations[] = {
 #ifdef X86_FEATURE_KERNEL_IBRS
-	if (boot_cpu_has(X86_FEATURE_KERNEL_IBRS))
-		return "IBRS on entry";
+	{ X86_FEATURE_KERNEL_IBRS, "IBRS on entry" },
 #endif
 #ifdef X86_FEATURE_UNRET
-	if (boot_cpu_has(X86_FEATURE_UNRET))
-		return "return untraining";
+	{ X86_FEATURE_UNRET, "return untraining" },
 #endif
 #ifdef X86_FEATURE_SRSO_ALIAS
-	if (boot_cpu_has(X86_FEATURE_SRSO_ALIAS))
-		return "SRSO untraining";
+	{ X86_FEATURE_SRSO_ALIAS, "SRSO untraining" },
 #endif
 #ifdef X86_FEATURE_ENTRY_IBPB
-	if (boot_cpu_has(X86_FEATURE_ENTRY_IBPB))
-		return "IBPB on entry";
+	{ X86_FEATURE_ENTRY_IBPB, "IBPB on entry" },
 #endif
 #ifdef X86_FEATURE_CALL_DEPTH
-	if (boot_cpu_has(X86_FEATURE_CALL_DEPTH))
-		return "call depth tracking";
+	{ X86_FEATURE_CALL_DEPTH, "call depth tracking" },
 #endif
 #ifdef X86_FEATURE_CLEAR_BHB_LOOP
-	if (boot_cpu_has(X86_FEATURE_CLEAR_BHB_LOOP))
-		return "BHB clearing";
+	{ X86_FEATURE_CLEAR_BHB_LOOP, "BHB clearing" },
 #endif
+};
+
+static const char *entry_mitigation_on(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(entry_mitigations); i++)
+		if (boot_cpu_has(entry_mitigations[i].feature))
+			return entry_mitigations[i].name;
 	return NULL;
 }
 

@@ -39,8 +39,7 @@ for p in 100 1000; do
 	tx_check "rmmod-tx_latency-$p" rmmod tx_latency
 	line=$(tx_since | grep "tx_latency: period $p us:" | tail -n 1)
 	echo "$line"
-	# tx_latency: period P us: N samples, overruns O, latency min A avg B max C ns
-	set -- $(echo "$line" | sed -n 's/.*: \([0-9]*\) samples, overruns \([0-9]*\), latency min \([0-9-]*\) avg \([0-9-]*\) max \([0-9-]*\) ns.*/\1 \2 \3 \4 \5/p')
+	set -- $(tx_latency_fields "$line")
 	samples=${1:-0} overruns=${2:-?} max=${5:-}
 	tx_metric "latency_max_ns_${p}us" "$max"
 	# The NMI was aimed 'gravity' ahead: from it to the job took max + gravity.

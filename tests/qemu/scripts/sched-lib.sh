@@ -110,6 +110,13 @@ tx_gravity_ns() { sed -n 's/.*, gravity \([0-9]*\) ns.*/\1/p' /proc/tactus/sched
 # raw NMI-to-task response.
 tx_dev_args() { sed -n "s/.*tactus\.$1_args=\([^ ]*\).*/\1/p" /proc/cmdline | tr , ' '; }
 
+# The fields of tx_latency's result line "tx_latency: period P us: N samples,
+# overruns O, latency min A avg B max C ns": prints "N O A B C" (nothing for
+# another line).
+tx_latency_fields() {
+	echo "$1" | sed -n 's/.*: \([0-9]*\) samples, overruns \([0-9]*\), latency min \([0-9-]*\) avg \([0-9-]*\) max \([0-9-]*\) ns.*/\1 \2 \3 \4 \5/p'
+}
+
 tx_unload_stack() {
 	tx_check rmmod-tactus_sched rmmod tactus_sched
 	tx_check rmmod-tactus_hal rmmod tactus_hal

@@ -26,7 +26,7 @@ run_task() {
 	tx_check "rmmod-tx_latency-$1" rmmod tx_latency
 	line=$(tx_since | grep "tx_latency: period $PERIOD_US us:" | tail -n 1)
 	echo "$line"
-	set -- $(echo "$line" | sed -n 's/.*: \([0-9]*\) samples, overruns \([0-9]*\), latency min \([0-9-]*\) avg \([0-9-]*\) max \([0-9-]*\) ns.*/\1 \2 \3 \4 \5/p')
+	set -- $(tx_latency_fields "$line")
 	samples=${1:-0} early=${3:-}
 	tx_metric "latency_max_ns_$name" "${5:-}"
 }
