@@ -34,12 +34,8 @@ tx_check insmod-tx_irqoff insmod $M/tx_irqoff.ko irqoff_ms=20 cpu=0
 ( while :; do :; done ) &
 busy=$!
 for p in 100 1000; do
-	tx_check "insmod-tx_latency-$p" insmod $M/tx_latency.ko period_us=$p report_ms=500
-	sleep $RUN_S
-	tx_check "rmmod-tx_latency-$p" rmmod tx_latency
-	line=$(tx_since | grep "tx_latency: period $p us:" | tail -n 1)
-	echo "$line"
-	set -- $(tx_latency_fields "$line")
+	tx_latency_run "$p" "$p" $RUN_S 500
+	set -- $(tx_latency_fields "$TX_LAT_LINE")
 	samples=${1:-0} overruns=${2:-?} max=${5:-}
 	tx_metric "latency_max_ns_${p}us" "$max"
 	# The NMI was aimed 'gravity' ahead: from it to the job took max + gravity.

@@ -117,6 +117,17 @@ tx_latency_fields() {
 	echo "$1" | sed -n 's/.*: \([0-9]*\) samples, overruns \([0-9]*\), latency min \([0-9-]*\) avg \([0-9-]*\) max \([0-9-]*\) ns.*/\1 \2 \3 \4 \5/p'
 }
 
+# tx_latency_run NAME PERIOD_US SECONDS REPORT_MS: tx_latency for SECONDS
+# (checks insmod-tx_latency-NAME, rmmod-tx_latency-NAME); prints its result
+# line and leaves it in TX_LAT_LINE (empty if it printed none).
+tx_latency_run() {
+	tx_check "insmod-tx_latency-$1" insmod $M/tx_latency.ko period_us=$2 report_ms=$4
+	sleep $3
+	tx_check "rmmod-tx_latency-$1" rmmod tx_latency
+	TX_LAT_LINE=$(tx_since | grep "tx_latency: period $2 us:" | tail -n 1)
+	echo "$TX_LAT_LINE"
+}
+
 tx_unload_stack() {
 	tx_check rmmod-tactus_sched rmmod tactus_sched
 	tx_check rmmod-tactus_hal rmmod tactus_hal

@@ -21,12 +21,8 @@ syscall_load() { while :; do dd if=/dev/zero of=/dev/null bs=1 count=20000 2>/de
 # 'samples' and 'early' (the minimum latency, negative: an early start).
 run_task() {
 	name=$1
-	tx_check "insmod-tx_latency-$1" insmod $M/tx_latency.ko period_us=$PERIOD_US report_ms=100000
-	sleep $RUN_S
-	tx_check "rmmod-tx_latency-$1" rmmod tx_latency
-	line=$(tx_since | grep "tx_latency: period $PERIOD_US us:" | tail -n 1)
-	echo "$line"
-	set -- $(tx_latency_fields "$line")
+	tx_latency_run "$name" $PERIOD_US $RUN_S 100000
+	set -- $(tx_latency_fields "$TX_LAT_LINE")
 	samples=${1:-0} early=${3:-}
 	tx_metric "latency_max_ns_$name" "${5:-}"
 }
