@@ -9,6 +9,7 @@
 #include <linux/kallsyms.h>
 #include <linux/kprobes.h>
 #include <linux/math64.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
 #include <asm/cpufeature.h>
@@ -91,14 +92,18 @@ static const char *entry_mitigation_on(void)
  * cuts its extent short), so its range runs to the end of asm_load_gs_index,
  * which follows it in entry_64.S (6.1 and 6.12); checked, and no entry
  * redirect when the layout differs. */
+static bool entry_redirect = true;
+module_param(entry_redirect, bool, 0444);
+MODULE_PARM_DESC(entry_redirect, "preempt Linux in IF-off entry code on the task stack, instead of a retry NMI (only where the CPU's entry mitigations allow it; 0: never)");
+
 static void check_entry_redirect(void)
 {
-	struct tx_x86_text_range *r = tx_x86_user_gs_code, gs_load;
+	struct tx_x86_text_range *r = tx_x86_user_gs_code, *k = &tx_x86_kernel_gs_code[1], gs_load;
 	unsigned long exits = lookup_symbol("common_interrupt_return");
 	const char *why = entry_mitigation_on();
 
 	tx_x86_entry_redirect = false;
-	if (!tx_x86_entry_redirect_wanted()) {
+	if (!entry_redirect) {
 		pr_info("tactus: entry code is not preempted (entry_redirect=0): a release there waits for a retry NMI\n");
 		return;
 	}
@@ -118,11 +123,10 @@ static void check_entry_redirect(void)
 	/* The return to kernel mode up to Xen's patch site, a jump to the IRETQ
 	 * code both returns share; without Xen PV the site is not there and the
 	 * shared code would follow at once: then none of it. */
-	tx_x86_kernel_gs_code[1].start = lookup_symbol("restore_regs_and_return_to_kernel");
-	tx_x86_kernel_gs_code[1].end = lookup_symbol("early_xen_iret_patch");
-	if (!tx_x86_kernel_gs_code[1].start || tx_x86_kernel_gs_code[1].end <= tx_x86_kernel_gs_code[1].start ||
-	    tx_x86_kernel_gs_code[1].end - tx_x86_kernel_gs_code[1].start > 256)
-		tx_x86_kernel_gs_code[1].start = tx_x86_kernel_gs_code[1].end = 0;
+	k->start = lookup_symbol("restore_regs_and_return_to_kernel");
+	k->end = lookup_symbol("early_xen_iret_patch");
+	if (!k->start || k->end <= k->start || k->end - k->start > 256)
+		k->start = k->end = 0;
 	if (!symbol_extent("xen_error_entry", &r[2])) /* Xen PV kernels only */
 		r[2].start = r[2].end = 0;
 	tx_x86_entry_redirect = true;

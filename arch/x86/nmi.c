@@ -85,14 +85,6 @@ unsigned long tx_x86_entry_text_start, tx_x86_entry_text_end;
 struct tx_x86_text_range tx_x86_user_gs_code[TX_X86_USER_GS_CODE];
 struct tx_x86_text_range tx_x86_kernel_gs_code[TX_X86_KERNEL_GS_CODE];
 bool tx_x86_entry_redirect;
-static bool entry_redirect_param = true;
-module_param_named(entry_redirect, entry_redirect_param, bool, 0444);
-MODULE_PARM_DESC(entry_redirect, "preempt Linux in IF-off entry code on the task stack, instead of a retry NMI (only where the CPU's entry mitigations allow it; 0: never)");
-
-bool tx_x86_entry_redirect_wanted(void)
-{
-	return entry_redirect_param;
-}
 
 static bool in_text_range(unsigned long ip, const struct tx_x86_text_range *r)
 {

@@ -106,8 +106,7 @@ extern struct tx_x86_text_range tx_x86_user_gs_code[TX_X86_USER_GS_CODE];
  * return to kernel mode, and asm_load_gs_index's first instruction */
 #define TX_X86_KERNEL_GS_CODE 2
 extern struct tx_x86_text_range tx_x86_kernel_gs_code[TX_X86_KERNEL_GS_CODE];
-extern bool tx_x86_entry_redirect;
-bool tx_x86_entry_redirect_wanted(void); /* module parameter entry_redirect */
+extern bool tx_x86_entry_redirect; /* checks.c decides, with its module parameter */
 
 /* checks.c, at load: what the port needs of the kernel (one line logged and
  * an error if it is missing), and the self-test of the NMI paths. */

@@ -113,14 +113,20 @@ irq_run() {
 	fi
 	phase "end $_name"
 }
+# The Tactus stack, with bench.hal_args=a=1,b=2 and bench.sched_args=a=1,b=2
+# of the kernel command line as tactus_hal and tactus_sched parameters, for
+# comparisons (e.g. entry_redirect=0, gravity_ns=0); none by default.
+load_tactus() {
+	# shellcheck disable=SC2046 # one word per parameter
+	insmod $M/tactus_hal.ko $(arg hal_args | tr , ' ') || err "insmod tactus_hal"
+	# shellcheck disable=SC2046 # one word per parameter
+	insmod $M/tactus_sched.ko $(arg sched_args | tr , ' ') || err "insmod tactus_sched"
+}
 if [ "$KIND" = irq ]; then
 	case "$SYS" in
 	a)
 		irq_run bench_irq_floor irq-floor
-		insmod $M/tactus_hal.ko || err "insmod tactus_hal"
-		# shellcheck disable=SC2046 # one word per parameter
-		insmod $M/tactus_sched.ko $(sed -n 's/.*bench\.sched_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ') ||
-			err "insmod tactus_sched"
+		load_tactus
 		irq_run bench_irq_rt irq-tactus
 		;;
 	b | c) irq_run bench_irq irq-linux mode=linux ;;
@@ -130,15 +136,7 @@ if [ "$KIND" = irq ]; then
 		;;
 	esac
 elif [ "$SYS" = a ]; then
-	# bench.hal_args=a=1,b=2 and bench.sched_args=a=1,b=2 on the kernel
-	# command line: tactus_hal and tactus_sched parameters for comparisons
-	# (e.g. entry_redirect=0, gravity_ns=0); none by default.
-	# shellcheck disable=SC2046 # one word per parameter
-	insmod $M/tactus_hal.ko $(sed -n 's/.*bench\.hal_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ') ||
-		err "insmod tactus_hal"
-	# shellcheck disable=SC2046 # one word per parameter
-	insmod $M/tactus_sched.ko $(sed -n 's/.*bench\.sched_args=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ') ||
-		err "insmod tactus_sched"
+	load_tactus
 	for p in 1000 100; do
 		n=$N
 		[ $p = 100 ] && n=$N100
