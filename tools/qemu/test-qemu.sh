@@ -73,6 +73,10 @@
 # 0, the guest powered off in time, and init.sh's dmesg scan found no
 # BUG/WARNING/Oops/lockdep/RCU report (TACTUS-DMESG-ISSUES: 0).
 # "TACTUS-METRIC: <test> key=value" lines are collected into the summary.
+# A kernel line printed while the script writes one of its check lines lands
+# inside it on the serial console ("TACTUS-CHECK: PA[   16.90] tactus: ...",
+# the rest "SS name" on the next line); check_lines() puts such a line back
+# together, so that the check still counts.
 #
 # Logs: serial consoles in build/logs/qemu/<test>@<boot>.log (arm64) and
 # build/logs/qemu-x86_64/<test>@<boot>.log (x86_64); build steps in
@@ -128,6 +132,26 @@ if [ $kernel61 = 1 ]; then
 fi
 T_ALL="$(tx_now)"
 stage_times=()
+# The TACTUS-CHECK lines of a serial log, verdict first ("PASS name..."). A
+# line whose text before a kernel record ("[ 12.345678] ") is a proper prefix
+# of a check's header is joined with the line after the record (where the
+# rest of it went); a header already complete counts as it is.
+check_lines() {
+    tr -d '\r' <"$1" | awk '
+        function header_prefix(t, v) {
+            for (v in heads) if (length(t) < length(heads[v]) && index(heads[v], t) == 1) return 1
+            return 0
+        }
+        BEGIN { heads[1] = "TACTUS-CHECK: PASS "; heads[2] = "TACTUS-CHECK: FAIL "; heads[3] = "TACTUS-CHECK: SKIP " }
+        {
+            line = held $0; held = ""
+            if (match(line, /\[ *[0-9]+\.[0-9]+\] /) && RSTART > 1 && header_prefix(substr(line, 1, RSTART - 1))) {
+                held = substr(line, 1, RSTART - 1)
+                next
+            }
+            print line
+        }' | grep -a 'TACTUS-CHECK: ' | sed 's/.*TACTUS-CHECK: //'
+}
 stage_done() { stage_times+=("$(printf '%-34s %7ss' "$1" "$(tx_elapsed "$2")")"); }
 
 passed=0 failed=0 skipped=0
@@ -399,7 +423,7 @@ for p in "${plan[@]}"; do
             echo "TACTUS-CHECK: FAIL $name/host-check: tests/qemu/host/$name.sh failed" >>"$log"
     fi
 
-    checks="$(grep -a 'TACTUS-CHECK: ' "$log" | tr -d '\r' | sed 's/.*TACTUS-CHECK: //')"
+    checks="$(check_lines "$log")"
     np=$(printf '%s\n' "$checks" | grep -c '^PASS ')
     nf=$(printf '%s\n' "$checks" | grep -c '^FAIL ')
     ns=$(printf '%s\n' "$checks" | grep -c '^SKIP ')
