@@ -271,17 +271,17 @@ void tx_x86_redirected(struct pt_regs *regs)
 }
 
 /* The switch a retry was armed for has happened (a redirect, or the kick's
- * dispatch): the retry still armed is an NMI that serves nothing, taken
- * wherever it lands: in the task just switched to, or between a later
- * redirect and its trampoline. Disarmed before the switch (the source
- * re-aimed at the end of the NMI, aim_due, or here for the kick). Measured
- * (make bench ARCH=x86_64, one build with and without this): the 100 us
- * task's worst 131-180 -> 92-99 us and its overruns 66-151 -> 13-17 in
- * 100,000, the longest redirect exit 34.7-42.5 -> 13.8 us, no early retries
- * left; the price is the re-aim on the kick's path when a retry is armed
- * (about 140 instructions): the 1 ms task's worst 51-55 -> 56-64 us. The
- * re-aim after the dispatch instead kept the stale NMI in the task (100 us
- * task 94-207 us). Masked. O(1); the lock only when a retry is armed. */
+ * dispatch): the retry still armed is an NMI that serves nothing (about 600
+ * instructions), taken wherever it lands: in the task just switched to, or
+ * between a later redirect and its trampoline. Disarmed before the switch
+ * (the source re-aimed at the end of the NMI, aim_due, or here for the
+ * kick). The price is that re-aim on the path of a kick that comes first
+ * (about 140 instructions: the bench's 1 ms task 51-55 -> 56-64 us). What
+ * it bought is not separable from the layout: one build's 100 us task went
+ * 131-180 -> 92-99 us, the final one still has 102-168 us, with the long
+ * redirect exits that come, in 12 of 13 runs, with late comparator MSIs
+ * (empty-nmis; docs/x86_64-port.md, "the retry"). Masked.
+ * O(1); the lock only when a retry is armed. */
 static bool disarm_retry(struct tx_x86_cpu *c, bool aim_now)
 {
 	c->retries = 0;
