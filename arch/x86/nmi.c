@@ -270,32 +270,6 @@ void tx_x86_redirected(struct pt_regs *regs)
 	unmask_draining();
 }
 
-/* The switch a retry was armed for has happened (a redirect, or the kick's
- * dispatch): the retry still armed is an NMI that serves nothing (about 600
- * instructions), taken wherever it lands: in the task just switched to, or
- * between a later redirect and its trampoline. Disarmed before the switch
- * (the source re-aimed at the end of the NMI, aim_due, or here for the
- * kick). The price is that re-aim on the path of a kick that comes first
- * (about 140 instructions: the bench's 1 ms task 51-55 -> 56-64 us). What
- * it bought is not separable from the layout: one build's 100 us task went
- * 131-180 -> 92-99 us, the final one still has 102-168 us, with the long
- * redirect exits that come, in 12 of 13 runs, with late comparator MSIs
- * (empty-nmis; docs/x86_64-port.md, "the retry"). Masked.
- * O(1); the lock only when a retry is armed. */
-static bool disarm_retry(struct tx_x86_cpu *c, bool aim_now)
-{
-	c->retries = 0;
-	if (READ_ONCE(c->retry_at) == U64_MAX)
-		return false;
-	timer_lock_take(c);
-	c->retry_at = U64_MAX;
-	set_wake(c, raw_smp_processor_id());
-	if (aim_now)
-		tx_x86_source->aim();
-	timer_lock_drop(c);
-	return true;
-}
-
 /* The kick: irq_work's self-IPI, taken as soon as Linux has interrupts on
  * again (at once from user mode). The callback runs in hardirq context with
  * IF off and dispatches right there: Linux is then simply "inside the
@@ -303,10 +277,9 @@ static bool disarm_retry(struct tx_x86_cpu *c, bool aim_now)
 void tx_x86_kicked(struct irq_work *work)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
-	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 
 	__this_cpu_write(tx_x86_masked, 1);
-	disarm_retry(c, true); /* Linux enabled IRQs: a retry chain ends here */
+	__this_cpu_write(tx_cpu.retries, 0); /* Linux enabled IRQs: a retry chain ends here */
 	if (core)
 		core->dispatch(); /* no switch pending (a retry came first): returns at once */
 	unmask_draining();
@@ -511,8 +484,7 @@ int tx_nmi(unsigned int type, struct pt_regs *regs)
 		goto out;
 	}
 	if (likely(c->selftest != SELFTEST_RETRY) && redirectable(regs, c)) {
-		if (disarm_retry(c, false))
-			c->aim_due = true;
+		c->retries = 0;
 		redirect(regs, c); /* the trampoline starts masked; its dispatch uses the kept lock */
 		goto out;
 	}
