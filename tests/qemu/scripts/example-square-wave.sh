@@ -5,7 +5,7 @@
 # the end <= 2% of the amplitude: integer math, so this holds on every
 # boot) and did not overshoot by more than 5%; the output pin toggled once
 # per half period. On deterministic boots: zero overruns and worst-case
-# latency <= 15 us (arm64, icount shift=4: 8.3 us measured, the bound of
+# latency <= 15 us (arm64, icount shift=4: 8.3-8.9 us measured, the bound of
 # sched-irqoff for the same 1 kHz release) / <= 60 us (x86_64, icount
 # shift=5: the height of the port's retry path, which a build's layout
 # decides whether a release meets; see sched-irqoff.sh and

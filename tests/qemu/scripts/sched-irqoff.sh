@@ -6,8 +6,8 @@
 # >= 95% of the expected samples and worst-case latency <= 15 us (arm64,
 # icount shift=4) / <= 60 us (x86_64, icount shift=5). arm64: 8.3 us measured
 # at both rates (the kick's second NMI entry, 1399 instructions, against the
-# 17.4 us gravity) and 10.0-10.3 us for the bench's 1 ms task under every
-# load; 15 us leaves about 400 instructions for a co-kernel section that is
+# 17.4 us gravity) and 11.3-12.0 us for the bench's 1 ms task under every
+# load (make bench of 2026-12-06); 15 us leaves about 400 instructions for a co-kernel section that is
 # masked when the NMI comes (it was 25 us while the path was 1455 and the
 # gravity not yet calibrated; issue 12). x86 at 1 kHz: 60 us,
 # the height of the port's retry path, as in sched-preempt: a release that
