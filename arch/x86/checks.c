@@ -228,6 +228,110 @@ static int probe_retry_exit(struct tx_x86_cpu *c)
 	return 0;
 }
 
+/* A trampoline round trip of the self-test (nmi.c, tx_x86_redirected). In
+ * the exit probe the first trip of a round, from the probe's spin loop,
+ * aims the timer to fire a little later, so that its NMI meets this
+ * trampoline on its way out; a later trip with the same saved registers
+ * was rewound (nmi.c, rewind) or came after the IRETQ, back in the loop
+ * (which calls nothing); one with registers below them was nested inside
+ * the live frame. */
+void tx_x86_selftest_trip(struct tx_x86_cpu *c, const struct pt_regs *regs)
+{
+	struct tx_x86_exit_probe *p = &c->exit_probe;
+
+	c->selftest_trips++;
+	if (c->selftest != SELFTEST_EXIT)
+		return;
+	p->trips++;
+	if (!p->frame) {
+		if (!READ_ONCE(p->spinning)) {
+			p->early++; /* not from the loop: a callee's frame may lie below */
+			return;
+		}
+		p->frame = regs;
+		tx_port_timer_program(rdtsc() + p->delay);
+	} else if (regs < p->frame && !p->nested++) {
+		p->nested_ip = regs->ip;
+	}
+}
+
+/*
+ * An NMI that meets a trampoline on its way out, unmasked, must not nest a
+ * new frame inside it: NMIs phase-locked to that spot would pile frames up
+ * to the stack's guard page (switch.S, the tail). Each round lets a timer
+ * NMI redirect the probe's spin loop, and the trampoline aims the timer
+ * again at a delay that grows by EXIT_PROBE_STEP_NS a round, sweeping the
+ * way out instruction by instruction where time is deterministic (QEMU
+ * -icount): the C code after the aim, the tail and its IRETQ, the loop.
+ * Counts the NMIs the tail rewound (a QEMU test asserts some on
+ * deterministic boots); refuses the port if one nested. Bound:
+ * EXIT_PROBE_ROUNDS rounds of two timer NMIs, each round tried at most
+ * three times, each try at most 100 ms.
+ */
+#define EXIT_PROBE_ROUNDS 160
+#define EXIT_PROBE_STEP_NS 50
+#define EXIT_PROBE_LEAD_US 50 /* the first NMI: past the aim, in the loop */
+
+static int exit_probe_round(struct tx_x86_cpu *c, u64 delay)
+{
+	struct tx_x86_exit_probe *p = &c->exit_probe;
+	u64 before = READ_ONCE(c->stats.timer_nmis), t0;
+	unsigned long early = p->early;
+
+	p->frame = NULL;
+	p->delay = delay;
+	tx_port_timer_program(rdtsc() + div_u64((u64)EXIT_PROBE_LEAD_US * tx_x86_tsc_hz, 1000000));
+	t0 = rdtsc();
+	WRITE_ONCE(p->spinning, 1);
+	while (READ_ONCE(c->stats.timer_nmis) - before < 2 && READ_ONCE(p->early) == early &&
+	       rdtsc() - t0 < tx_x86_tsc_hz / 10)
+		cpu_relax();
+	WRITE_ONCE(p->spinning, 0);
+	if (p->early != early)
+		return -EAGAIN;
+	return READ_ONCE(c->stats.timer_nmis) - before >= 2 ? 0 : -EIO;
+}
+
+static int probe_exit(struct tx_x86_cpu *c)
+{
+	struct tx_x86_exit_probe *p = &c->exit_probe;
+	u64 entry_min = c->stats.entry_min, exit_min = c->stats.exit_min;
+	unsigned long flags, rewinds = c->rewinds, after;
+	int i, try, err = 0;
+
+	memset(p, 0, sizeof(*p));
+	local_irq_save(flags);
+	c->selftest = SELFTEST_EXIT;
+	for (i = 0; i < EXIT_PROBE_ROUNDS && !err; i++) {
+		u64 delay = div_u64((u64)i * EXIT_PROBE_STEP_NS * tx_x86_tsc_hz, 1000000000);
+
+		for (try = 0, err = -EAGAIN; try < 3 && err == -EAGAIN; try++)
+			err = exit_probe_round(c, delay);
+	}
+	c->selftest = SELFTEST_OFF;
+	/* The gravity's share measured before and after is that of ordinary
+	 * redirects: a rewound exit skips the trampoline's pushes. */
+	c->stats.entry_min = entry_min;
+	c->stats.exit_min = exit_min;
+	local_irq_restore(flags);
+	p->rewound = c->rewinds - rewinds;
+	if (err) {
+		pr_err("tactus: self-test: round %d of the trampoline exit probe: %s\n", i,
+		       err == -EAGAIN ? "its first timer NMI came before its loop, three times" :
+		       "its timer NMIs did not come");
+		return err;
+	}
+	if (p->nested) {
+		pr_err("tactus: self-test: %lu of %d NMIs in a trampoline's exit nested a new frame inside it (the first at %pS): refusing the port\n",
+		       p->nested, EXIT_PROBE_ROUNDS, (void *)p->nested_ip);
+		return -EOPNOTSUPP;
+	}
+	after = p->trips - EXIT_PROBE_ROUNDS - p->early - p->rewound;
+	pr_info("tactus: self-test: %d NMIs in a trampoline's exit: %lu rewound, %lu redirected after it, %lu while masked, 0 nested\n",
+		EXIT_PROBE_ROUNDS, p->rewound, after, EXIT_PROBE_ROUNDS - p->rewound - after);
+	return 0;
+}
+
 /*
  * Three self NMIs from kernel code with IF off: the handler must recognise
  * the NMI stack layout, redirect, and the trampoline must come back here with
@@ -274,7 +378,9 @@ int tx_x86_self_test(void)
 			return -EIO;
 		}
 	}
-	err = probe_retry_exit(c);
+	err = probe_exit(c);
+	if (!err)
+		err = probe_retry_exit(c);
 	if (err)
 		return err;
 	/* Each timer release pays at least the shortest entry (deadline ->

@@ -170,6 +170,7 @@ static bool rewind(struct pt_regs *regs, struct tx_x86_cpu *c)
 		base -= 16 * sizeof(long);
 	set_return(regs, (unsigned long)tx_x86_trampoline_dispatch, base, regs->flags);
 	c->stats.redirects++; /* a redirect that reuses the frame it found */
+	c->rewinds++;
 	c->redirect_tsc = rdtsc();
 	return true;
 }
@@ -207,8 +208,8 @@ static int run_core(unsigned long why)
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	int need = 0;
 
-	if (unlikely(__this_cpu_read(tx_cpu.selftest)))
-		return why & WHY_IPI; /* the load-time self-test asks for a round trip */
+	if (unlikely(__this_cpu_read(tx_cpu.selftest))) /* it asks for round trips */
+		return why & (__this_cpu_read(tx_cpu.selftest) == SELFTEST_EXIT ? WHY_IPI | WHY_TIMER : WHY_IPI);
 	if (why & WHY_DEVICE)
 		need |= tx_x86_lines_run();
 	if (!core)
@@ -222,24 +223,30 @@ static int run_core(unsigned long why)
 	return need;
 }
 
-/* Masked: unmask, first running what NMIs left pending, as hardware would
- * deliver them at unmask. Dispatches where the core asks; the loop ends
+/* Masked: run what NMIs left pending (tx_x86_pending), as hardware would
+ * deliver it at unmask, dispatching where the core asks. Stays masked.
+ * Called by the trampoline's tail too (switch.S). */
+void tx_x86_drain_masked(void);
+void tx_x86_drain_masked(void)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	unsigned long why = this_cpu_xchg(tx_x86_pending, 0);
+
+	if (run_core(why) && core)
+		core->dispatch(); /* may return on another CPU */
+}
+
+/* Masked: unmask, first running what NMIs left pending. The loop ends
  * when no NMI came during the last round. */
 static void unmask_draining(void)
 {
-	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
-
 	for (;;) {
-		unsigned long why;
-
 		__this_cpu_write(tx_x86_masked, 0);
 		barrier();
 		if (!__this_cpu_read(tx_x86_pending))
 			return;
 		__this_cpu_write(tx_x86_masked, 1);
-		why = this_cpu_xchg(tx_x86_pending, 0);
-		if (run_core(why) && core)
-			core->dispatch(); /* may return on another CPU: this_cpu_* above */
+		tx_x86_drain_masked();
 	}
 }
 
@@ -252,7 +259,8 @@ void tx_x86_unmask_slow(unsigned long state)
 }
 EXPORT_SYMBOL_GPL(tx_x86_unmask_slow);
 
-/* Called by the trampoline on the interrupted stack, masked. */
+/* Called by the trampoline on the interrupted stack, masked; returns
+ * masked: the trampoline's tail unmasks (switch.S says why). */
 void tx_x86_redirected(struct pt_regs *regs);
 void tx_x86_redirected(struct pt_regs *regs)
 {
@@ -261,13 +269,11 @@ void tx_x86_redirected(struct pt_regs *regs)
 
 	tx_hal_stats_note(rdtsc() - c->redirect_tsc, &c->stats.exit_min, &c->stats.exit_max);
 	if (unlikely(c->selftest)) {
-		__this_cpu_inc(tx_cpu.selftest_trips);
-		__this_cpu_write(tx_x86_masked, 0);
+		tx_x86_selftest_trip(c, regs);
 		return;
 	}
 	if (core)
 		core->dispatch();
-	unmask_draining();
 }
 
 /* The kick: irq_work's self-IPI, taken as soon as Linux has interrupts on

@@ -39,6 +39,15 @@ DECLARE_PER_CPU(unsigned int, tx_x86_cpu_index);
 DECLARE_PER_CPU(unsigned long, tx_x86_masked);  /* co-kernel masking: 0 or 1 */
 DECLARE_PER_CPU(unsigned long, tx_x86_pending); /* WHY_* bits that came while masked */
 
+/* The self-test's NMIs in a trampoline's exit (checks.c, probe_exit). */
+struct tx_x86_exit_probe {
+	u64 delay;                 /* the timer NMI's delay after the first trip */
+	const struct pt_regs *frame; /* the first trip's saved registers */
+	unsigned long spinning;    /* the probe's loop runs (a first trip counts) */
+	unsigned long rewound, nested, trips, early;
+	unsigned long nested_ip;   /* where the first nested one found the CPU */
+};
+
 struct tx_x86_cpu {
 	unsigned long reasons;  /* WHY_* bits sent by other CPUs with an NMI */
 	unsigned long nmi_sent; /* an NMI IPI to this CPU is in flight */
@@ -56,6 +65,8 @@ struct tx_x86_cpu {
 	u64 redirect_tsc;       /* when redirect() ran: the trampoline measures the exit */
 	unsigned long selftest;        /* the load-time self-test's phase (SELFTEST_*) */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
+	struct tx_x86_exit_probe exit_probe; /* its NMIs in a trampoline's exit */
+	unsigned long rewinds;         /* NMIs in a trampoline's tail (nmi.c, rewind) */
 	bool bad_flags_reported;       /* nmi.c, check_flags(): once per CPU */
 	struct irq_work kick;
 	struct tx_hal_stats stats;
@@ -63,8 +74,10 @@ struct tx_x86_cpu {
 DECLARE_PER_CPU(struct tx_x86_cpu, tx_cpu);
 
 /* The self-test's phases (checks.c): NMIs redirect through the trampoline
- * and come back; NMIs take the retry path as if redirection were refused. */
-enum { SELFTEST_OFF, SELFTEST_REDIRECT, SELFTEST_RETRY };
+ * and come back; NMIs take the retry path as if redirection were refused;
+ * timer NMIs meet a trampoline's exit and must not nest a frame in it. */
+enum { SELFTEST_OFF, SELFTEST_REDIRECT, SELFTEST_RETRY, SELFTEST_EXIT };
+void tx_x86_selftest_trip(struct tx_x86_cpu *c, const struct pt_regs *regs);
 
 /* An NMI IPI to 'cpu' that brings 'why' (one WHY_* bit). Any context, IF
  * off or on. Bound: O(1), an atomic and an APIC register write. */
