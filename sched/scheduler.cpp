@@ -24,25 +24,6 @@ void ReadyQueue::reset()
 		h.init(nullptr);
 }
 
-void ReadyQueue::push_back(Task *t)
-{
-	t->run_link.insert_before(&heads_[t->level]);
-	map_.set(t->level);
-}
-
-void ReadyQueue::push_front(Task *t)
-{
-	t->run_link.insert_before(heads_[t->level].next);
-	map_.set(t->level);
-}
-
-void ReadyQueue::remove(Task *t)
-{
-	t->run_link.unlink();
-	if (!heads_[t->level].linked())
-		map_.clear(t->level);
-}
-
 bool ReadyQueue::level_has_others(const Task *t) const
 {
 	const ListNode &h = heads_[t->level];
@@ -144,28 +125,14 @@ void Scheduler::release_all_cpus()
 
 // ---- Picking and switching ------------------------------------------------
 
-// t's CPU lock. Put t in or out of its CPU's ready queue to match its state,
-// and tell that CPU if its choice may have changed. O(1).
-void Scheduler::update_ready(Task *t)
-{
-	CpuState &c = cpu_of(t);
-	TX_ASSERT_LOCKED(c.lock.held_here());
-	bool queued = c.ready.contains(t);
-	if (runnable(t) != queued) {
-		if (queued)
-			c.ready.remove(t);
-		else
-			c.ready.push_back(t);
-	}
-	poke(c);
-}
+void Scheduler::update_ready(Task *t) { update_ready(cpu_of(t), t); }
 
-// c's lock. A remote CPU whose best choice changed gets the reschedule
-// IPI; this CPU switches at its next preempt point or dispatch. O(1).
-void Scheduler::poke(CpuState &c)
+// c's lock, more than one CPU online. A remote CPU whose best choice
+// changed gets the reschedule IPI. O(1).
+void Scheduler::poke_remote(CpuState &c)
 {
 	TX_CPU_LOCK_HELD(c);
-	if (multi_cpu_ && &c != &this_cpu() && pick(c) != c.current)
+	if (&c != &this_cpu() && pick(c) != c.current)
 		tx_port_send_ipi(c.index);
 }
 

@@ -72,9 +72,23 @@ struct PiResource {
 class ReadyQueue {
 public:
 	void reset();
-	void push_back(Task *t);
-	void push_front(Task *t);
-	void remove(Task *t);
+	// Inline: on every switch's path (a call and return were a tenth of it).
+	void push_back(Task *t)
+	{
+		t->run_link.insert_before(&heads_[t->level]);
+		map_.set(t->level);
+	}
+	void push_front(Task *t)
+	{
+		t->run_link.insert_before(heads_[t->level].next);
+		map_.set(t->level);
+	}
+	void remove(Task *t)
+	{
+		t->run_link.unlink();
+		if (!heads_[t->level].linked())
+			map_.clear(t->level);
+	}
 	Task *highest() const // null when empty
 	{
 		return map_.empty() ? nullptr : static_cast<Task *>(heads_[map_.lowest()].next->owner);
@@ -503,8 +517,29 @@ private:
 	void acquire_all_cpus();        // IPC lock held: every CPU lock, by index
 	void release_all_cpus();
 
-	void update_ready(Task *t);
-	void poke(CpuState &c);
+	// t's CPU lock c. Put t in or out of c's ready queue to match its
+	// state, and tell c if its choice may have changed: a remote CPU whose
+	// best choice changed gets the reschedule IPI; this CPU switches at its
+	// next preempt point or dispatch. Inline with c known: it is on the path
+	// of every resume, suspend and wake. O(1).
+	void update_ready(CpuState &c, Task *t)
+	{
+		TX_ASSERT_LOCKED(c.lock.held_here() && &c == &cpu_of(t));
+		if (runnable(t) != c.ready.contains(t)) {
+			if (c.ready.contains(t))
+				c.ready.remove(t);
+			else
+				c.ready.push_back(t);
+		}
+		poke(c);
+	}
+	void update_ready(Task *t); // the same, out of line, for the other paths
+	void poke(CpuState &c) // c's lock. O(1)
+	{
+		if (multi_cpu_)
+			poke_remote(c);
+	}
+	void poke_remote(CpuState &c);
 	CpuState &schedule(CpuState &c); // returns the CPU the caller resumed on
 	void charge(CpuState &c, Task *t, Count now);
 	void start_running(CpuState &c, Task *t, Count now);

@@ -239,7 +239,8 @@ int Scheduler::suspend(Task *t)
 {
 	unsigned long flags = tx_port_irq_save();
 	CpuState *c;
-	if (!t) { // the caller: on this CPU, no need to look for it
+	bool self = !t; // the caller: on this CPU, no need to look for it (twice)
+	if (self) {
 		c = &this_cpu();
 		acquire_cpu(*c);
 		t = c->current;
@@ -253,9 +254,9 @@ int Scheduler::suspend(Task *t)
 		return -kEInval;
 	}
 	t->suspend_depth++;
-	update_ready(t);
+	update_ready(*c, t);
 	int depth = t->suspend_depth;
-	if (c == &this_cpu() && !in_interrupt(*c)) {
+	if ((self || c == &this_cpu()) && !in_interrupt(*c)) {
 		c = &schedule(*c);
 		depth = t->suspend_depth; // the caller itself: as it is when resumed
 	}
@@ -460,7 +461,7 @@ int Scheduler::resume(Task *t)
 		if (t->wait == Wait::Suspend)
 			end_timed_wait(t, kOk);
 	}
-	update_ready(t);
+	update_ready(*c, t);
 	finish_on(*c);
 	tx_port_irq_restore(flags);
 	return kOk;

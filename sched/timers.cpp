@@ -103,13 +103,14 @@ void Scheduler::restart_timer(CpuState &c, Count now)
 // its timed suspension (the whole depth, as RTAI does). O(1).
 void Scheduler::timer_fired(Task *t)
 {
-	TX_CPU_LOCK_HELD(cpu_of(t));
+	CpuState &c = cpu_of(t);
+	TX_CPU_LOCK_HELD(c);
 	switch (t->wait) {
 	case Wait::Suspend:
 		t->wait = Wait::None;
 		t->suspend_depth = 0;
 		t->wake_result = kRteTimeout;
-		update_ready(t);
+		update_ready(c, t);
 		break;
 	case Wait::Period:
 		t->release_pending = true;
@@ -118,7 +119,7 @@ void Scheduler::timer_fired(Task *t)
 		// Neither wait sits in a queue, and the timer was just popped.
 		t->wait = Wait::None;
 		t->wake_result = kOk;
-		update_ready(t);
+		update_ready(c, t);
 		break;
 	default:
 		break;
@@ -514,7 +515,7 @@ void Scheduler::set_waiting(CpuState &c, Task *t, Wait why, Count deadline)
 	t->wake_result = kOk;
 	if (deadline != kForever)
 		arm_timer(t, deadline);
-	update_ready(t);
+	update_ready(c, t);
 }
 
 // This CPU's lock only (*c), the caller a real-time task that may block:

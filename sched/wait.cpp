@@ -71,11 +71,12 @@ void Scheduler::wake(Task *t, int result)
 	}
 	t->wait_object = nullptr;
 	t->blocked_pi = nullptr;
-	CpuHold hold(*this, cpu_of(t));
-	cpu_of(t).timers.remove(&t->timer);
+	CpuState &c = cpu_of(t);
+	CpuHold hold(*this, c);
+	c.timers.remove(&t->timer);
 	t->wait = Wait::None;
 	t->wake_result = result;
-	update_ready(t);
+	update_ready(c, t);
 }
 
 void Scheduler::rpc_received(Task *t, WaitQueue *q)
