@@ -86,10 +86,10 @@ SYM_INNER_LABEL(tx_x86_trampoline_dispatch, SYM_L_GLOBAL)
 	 * the one ADDQ: loads, not pops. The unmask is here and not in C: an
 	 * NMI in C code after an unmask would nest a frame, and NMIs that
 	 * phase-lock to that spot pile frames up to the stack's guard page
-	 * (docs/x86_64-port.md, "Open defects", a nested unmask). NMIs that came while masked
-	 * are run as at any unmask: masked again, drained, and the tail
-	 * starts over. Bound: one drain per round, and a round only after an
-	 * NMI came during the last one.
+	 * (docs/x86_64-port.md, "Open defects", a nested unmask). NMIs that
+	 * came while masked are run as at any unmask: masked again, drained,
+	 * and the tail starts over. Bound: one drain per round, and a round
+	 * only after an NMI came during the last one.
 	 */
 SYM_INNER_LABEL(tx_x86_trampoline_tail, SYM_L_GLOBAL)
 	ANNOTATE_NOENDBR
