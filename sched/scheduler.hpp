@@ -525,8 +525,9 @@ private:
 	void update_ready(CpuState &c, Task *t)
 	{
 		TX_ASSERT_LOCKED(c.lock.held_here() && &c == &cpu_of(t));
-		if (runnable(t) != c.ready.contains(t)) {
-			if (c.ready.contains(t))
+		bool queued = c.ready.contains(t);
+		if (runnable(t) != queued) {
+			if (queued)
 				c.ready.remove(t);
 			else
 				c.ready.push_back(t);

@@ -296,7 +296,7 @@ static int probe_exit(struct tx_x86_cpu *c)
 {
 	struct tx_x86_exit_probe *p = &c->exit_probe;
 	u64 entry_min = c->stats.entry_min, exit_min = c->stats.exit_min;
-	unsigned long flags, rewinds = c->rewinds, after;
+	unsigned long flags, rewinds = c->rewinds, rewound, after;
 	int i, try, err = 0;
 
 	memset(p, 0, sizeof(*p));
@@ -314,7 +314,7 @@ static int probe_exit(struct tx_x86_cpu *c)
 	c->stats.entry_min = entry_min;
 	c->stats.exit_min = exit_min;
 	local_irq_restore(flags);
-	p->rewound = c->rewinds - rewinds;
+	rewound = c->rewinds - rewinds;
 	if (err) {
 		pr_err("tactus: self-test: round %d of the trampoline exit probe: %s\n", i,
 		       err == -EAGAIN ? "its first timer NMI came before its loop, three times" :
@@ -326,9 +326,9 @@ static int probe_exit(struct tx_x86_cpu *c)
 		       p->nested, EXIT_PROBE_ROUNDS, (void *)p->nested_ip);
 		return -EOPNOTSUPP;
 	}
-	after = p->trips - EXIT_PROBE_ROUNDS - p->early - p->rewound;
+	after = p->trips - EXIT_PROBE_ROUNDS - p->early - rewound;
 	pr_info("tactus: self-test: %d NMIs in a trampoline's exit: %lu rewound, %lu redirected after it, %lu while masked, 0 nested\n",
-		EXIT_PROBE_ROUNDS, p->rewound, after, EXIT_PROBE_ROUNDS - p->rewound - after);
+		EXIT_PROBE_ROUNDS, rewound, after, EXIT_PROBE_ROUNDS - rewound - after);
 	return 0;
 }
 

@@ -206,10 +206,11 @@ static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
 static int run_core(unsigned long why)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	unsigned long selftest = __this_cpu_read(tx_cpu.selftest);
 	int need = 0;
 
-	if (unlikely(__this_cpu_read(tx_cpu.selftest))) /* it asks for round trips */
-		return why & (__this_cpu_read(tx_cpu.selftest) == SELFTEST_EXIT ? WHY_IPI | WHY_TIMER : WHY_IPI);
+	if (unlikely(selftest)) /* the load-time self-test asks for round trips */
+		return why & (selftest == SELFTEST_EXIT ? WHY_IPI | WHY_TIMER : WHY_IPI);
 	if (why & WHY_DEVICE)
 		need |= tx_x86_lines_run();
 	if (!core)

@@ -44,7 +44,7 @@ struct tx_x86_exit_probe {
 	u64 delay;                 /* the timer NMI's delay after the first trip */
 	const struct pt_regs *frame; /* the first trip's saved registers */
 	unsigned long spinning;    /* the probe's loop runs (a first trip counts) */
-	unsigned long rewound, nested, trips, early;
+	unsigned long nested, trips, early;
 	unsigned long nested_ip;   /* where the first nested one found the CPU */
 };
 
