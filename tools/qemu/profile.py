@@ -43,11 +43,13 @@ import argparse
 import bisect
 import collections
 import os
+import queue
 import re
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -67,7 +69,9 @@ ARCHES = {
     "arm64": (["qemu-system-aarch64", "-M", "virt,gic-version=3", "-cpu", "cortex-a57",
                "-icount", "shift=4,sleep=off"],
               "console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1", "timer_nmi", r"el[01][th]_64_irq$"),
-    "x86_64": (["qemu-system-x86_64", "-M", "q35", "-global", "hpet.msi=on",
+    # x86_64: the test suite's CPU model (tools/qemu/arch.sh: without
+    # cmpxchg16b, whose TCG emulation corrupted RFLAGS in the soaks).
+    "x86_64": (["qemu-system-x86_64", "-M", "q35", "-global", "hpet.msi=on", "-cpu", "qemu64,-cx16",
                 "-icount", "shift=5,sleep=off"],
                "console=ttyS0", "tx_nmi", r"asm_exc_nmi$"),
 }
@@ -111,10 +115,29 @@ def run(args, workdir):
            % (args.test, args.load, args.window)] + args.qemu_arg
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             text=True, errors="replace")
+    # A reader thread, so that the time limit holds for a guest that prints
+    # nothing (a boot stuck before the window ran forever before); the
+    # serial output also goes to a file as it comes, to see where it stuck.
+    lines = queue.Queue()
+    def read_serial():
+        for l in proc.stdout:
+            lines.put(l)
+        lines.put(None)  # the guest is gone
+    threading.Thread(target=read_serial, daemon=True).start()
     serial = []
     deadline = time.time() + args.timeout
-    for line in proc.stdout:
-        serial.append(line.rstrip("\n"))
+    live = open(LIVE_SERIAL, "w")
+    while True:
+        try:
+            line = lines.get(timeout=max(0.1, deadline - time.time()))
+        except queue.Empty:
+            line = ""
+        if line is None:
+            break
+        if line:
+            serial.append(line.rstrip("\n"))
+            live.write(line)
+            live.flush()
         if "PROFILE-START" in line:
             monitor(sock, "log exec,nochain")
             # The guest waits for this line (on its console) before its
@@ -124,11 +147,16 @@ def run(args, workdir):
         elif "PROFILE-STOP" in line:
             monitor(sock, "log none")
         if time.time() > deadline:
+            print("profile.py: the guest ran past --timeout %d s (serial: %s)" % (args.timeout, LIVE_SERIAL),
+                  file=sys.stderr)
             proc.kill()
             break
     proc.wait()
+    live.close()
     return serial, execlog
 
+
+LIVE_SERIAL = "/tmp/profile-serial.log"  # the guest's console while it runs
 
 MAX_PATH = 20000  # instructions: longer is not one NMI's path to the job
 
@@ -140,16 +168,21 @@ def load_symbols(serial, prefer=()):
     """Sorted addresses and names. Of symbols at the same address (a module
     loaded into the pages of another one's freed init code: kallsyms still
     lists the old name), the one in 'prefer' wins the lookups, then one
-    printed after a PROFILE-SYMS-LATE line (profile-cost.sh's loop module)."""
+    printed after a PROFILE-SYMS-LATE line or of a module named by a
+    PROFILE-SYMS-WIN line (profile-cost.sh's loop module)."""
     syms = []
     late = False
+    winners = set()
     for line in serial:
         if line.strip() == "PROFILE-SYMS-LATE":
             late = True  # a module loaded after the main dump: it wins ties
             continue
+        if line.startswith("PROFILE-SYMS-WIN "):
+            winners.update(line.split()[1:])
+            continue
         m = re.match(r"^([0-9a-f]{16}) [tTW] (\S+)(\s+\[(\S+)\])?", line.strip())
         if m and not m.group(2).startswith("$"):  # arm64 mapping symbols ($x, $d) name no function
-            syms.append((int(m.group(1), 16), m.group(2), late))
+            syms.append((int(m.group(1), 16), m.group(2), late or m.group(4) in winners))
             MODULE_OF[m.group(2)] = m.group(4) or ""
     syms.sort(key=lambda s: (s[0], s[1] in prefer, s[2], s[1]))
     return [s[0] for s in syms], [s[1] for s in syms]
@@ -210,7 +243,8 @@ def main():
     ap.add_argument("--initrd", required=True)
     ap.add_argument("--kernel", default=None)
     ap.add_argument("--job", default="measure", help="function whose first instruction ends a path")
-    ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--timeout", type=int, default=1800,
+                    help="seconds (x86_64: the boot and the kallsyms dump at one instruction per block take 10-15 min)")
     ap.add_argument("--load", choices=["idle", "irqoff", "resume", "sem"], default="idle",
                     help="the guest's load; resume, sem: the loop of --test profile-cost")
     ap.add_argument("--window", default="0.02", help="seconds of execution logged")
@@ -249,9 +283,9 @@ def main():
                 f.write("\n".join(serial))
         addrs, names = load_symbols(serial, prefer=(args.job, handler, args.flat))
         if not addrs:
-            with open("/tmp/profile-serial.log", "w") as f:
+            with open(LIVE_SERIAL, "w") as f:
                 f.write("\n".join(serial))
-            sys.exit("no kallsyms lines in the serial output (serial: /tmp/profile-serial.log)")
+            sys.exit("no kallsyms lines in the serial output (serial: %s)" % LIVE_SERIAL)
         pcs = []
         with open(execlog, errors="replace") as f:
             for line in f:

@@ -11,12 +11,13 @@ insmod /lib/modules/tactus_hal.ko && insmod /lib/modules/tactus_sched.ko gravity
 load=$(sed -n 's/.*tactus.profile_load=\([a-z]*\).*/\1/p' /proc/cmdline)
 window=$(sed -n 's/.*tactus.profile_window=\([0-9.]*\).*/\1/p' /proc/cmdline)
 case "$load" in sem) mode=2 ;; *) mode=1 ;; esac
-# kallsyms first, the loop's module after it (and its own few symbols): the
-# 50,000 lines are printed with all of the CPU
-grep -E " [tT] " /proc/kallsyms | grep -v " __pfx_"
+# The loop's module first, then one kallsyms dump (a second pass over
+# /proc/kallsyms for its few symbols took minutes at x86's one instruction
+# per block; the loop's bursts take little of the CPU meanwhile). Its
+# symbols win over a stale init symbol of ours at the same address.
 insmod /lib/modules/tx_cost.ko loop=$mode || exit 1
-echo PROFILE-SYMS-LATE # its symbols win over a stale init symbol of ours at the same address
-grep -E " [tT] " /proc/kallsyms | grep "\[tx_cost\]" | grep -v " __pfx_"
+echo "PROFILE-SYMS-WIN tx_cost"
+grep -E " [tT] " /proc/kallsyms | grep -v " __pfx_"
 sleep 0.2
 echo PROFILE-START
 # profile.py answers on the console once its exec log is on: under
