@@ -156,7 +156,7 @@ def run(args, workdir):
     return serial, execlog
 
 
-LIVE_SERIAL = "/tmp/profile-serial.log"  # the guest's console while it runs
+LIVE_SERIAL = "/tmp/profile-serial-%d.log" % os.getpid()  # the guest's console while it runs (one per run)
 
 MAX_PATH = 20000  # instructions: longer is not one NMI's path to the job
 
