@@ -167,22 +167,18 @@ MODULE_OF = {}  # function name -> the module it is in ("" for the kernel)
 def load_symbols(serial, prefer=()):
     """Sorted addresses and names. Of symbols at the same address (a module
     loaded into the pages of another one's freed init code: kallsyms still
-    lists the old name), the one in 'prefer' wins the lookups, then one
-    printed after a PROFILE-SYMS-LATE line or of a module named by a
-    PROFILE-SYMS-WIN line (profile-cost.sh's loop module)."""
+    lists the old name), the one in 'prefer' wins the lookups, then one of
+    a module named by a PROFILE-SYMS-WIN line (profile-cost.sh's loop
+    module)."""
     syms = []
-    late = False
     winners = set()
     for line in serial:
-        if line.strip() == "PROFILE-SYMS-LATE":
-            late = True  # a module loaded after the main dump: it wins ties
-            continue
         if line.startswith("PROFILE-SYMS-WIN "):
             winners.update(line.split()[1:])
             continue
         m = re.match(r"^([0-9a-f]{16}) [tTW] (\S+)(\s+\[(\S+)\])?", line.strip())
         if m and not m.group(2).startswith("$"):  # arm64 mapping symbols ($x, $d) name no function
-            syms.append((int(m.group(1), 16), m.group(2), late or m.group(4) in winners))
+            syms.append((int(m.group(1), 16), m.group(2), m.group(4) in winners))
             MODULE_OF[m.group(2)] = m.group(4) or ""
     syms.sort(key=lambda s: (s[0], s[1] in prefer, s[2], s[1]))
     return [s[0] for s in syms], [s[1] for s in syms]
