@@ -280,6 +280,33 @@ inline void Scheduler::finish_switch(CpuState &c)
 	}
 }
 
+// This CPU's lock, c is this CPU: its running context's budgets were just
+// set (set_deadlines). O(1).
+inline void Scheduler::reprogram_for_budget(CpuState &c)
+{
+	Count budget = budget_deadline(c);
+	if (budget < c.programmed || (budget == kForever && c.programmed_budget))
+		reprogram(c);
+}
+
+// This CPU's lock, t running here: wait_period spun until t's release,
+// which lay less than the timer gravity ahead (timers.cpp, wait_period).
+// The job starts as a woken one would (its latency recorded at its next
+// wait), and its watchdog budget starts over, as a block would start it: a
+// periodic task that ends its jobs close to the next release is not a
+// runaway. O(1).
+void Scheduler::start_spun_job(CpuState &c, Task *t)
+{
+	TX_CPU_LOCK_HELD(c);
+	Count now = static_cast<Count>(tx_port_now());
+	charge(c, t, now);
+	t->exec_since_block = 0;
+	t->job_start = now;
+	t->start_unrecorded = true;
+	set_deadlines(c, t, now);
+	reprogram_for_budget(c);
+}
+
 // This CPU's lock and no other lock, masked. Switch to the best context if
 // it is not the current one. O(1) plus the port's switch, with the lock
 // held; the gravity wait (at most gravity_ in all) happens with the lock
@@ -318,9 +345,7 @@ CpuState &Scheduler::schedule(CpuState &c)
 	// that serves nothing (a task that woke and blocked within its budget
 	// leaves its watchdog deadline behind at every job), and an NMI-class
 	// device interrupt that came meanwhile would wait for it.
-	Count budget = budget_deadline(c);
-	if (budget < c.programmed || (budget == kForever && c.programmed_budget))
-		reprogram(c);
+	reprogram_for_budget(c);
 	// While a task runs, Linux's fault path must not take its faults for
 	// the interrupted process's (hal/hal.h). O(1).
 	if (prev->linux_ctx)

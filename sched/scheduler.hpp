@@ -544,6 +544,14 @@ private:
 	CpuState &schedule(CpuState &c); // returns the CPU the caller resumed on
 	void charge(CpuState &c, Task *t, Count now);
 	void start_running(CpuState &c, Task *t, Count now);
+	void reprogram_for_budget(CpuState &c);
+	// Oneshot mode with a timer gravity: 'when' (not passed) lies less than
+	// the gravity ahead, where wait_period spins instead of blocking. O(1).
+	bool within_gravity(Count when)
+	{
+		return gravity_ && mode_ == TimerMode::Oneshot && when - counter() < gravity_;
+	}
+	void start_spun_job(CpuState &c, Task *t);
 	// t's CPU lock. Record the latency and jitter of t's latest release,
 	// whose start the switch noted, before its release time moves on
 	// (wait_period, make_periodic, set_periodic). O(1).

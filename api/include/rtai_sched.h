@@ -276,8 +276,12 @@ RTIME next_period(void);
  * End the current job: the release time advances by exactly one period
  * and the task sleeps until it. If that release is already past, it
  * returns RTE_TMROVRN at once and counts an overrun, so a late task
- * catches up one period per call (RTAI semantics). Returns 0; RTE_TMROVRN;
- * RTE_PERM from Linux context; -EINVAL if the caller is not periodic.
+ * catches up one period per call (RTAI semantics). A release less than
+ * the timer gravity ahead (/proc/tactus/sched; oneshot mode) is waited for
+ * by spinning instead: the caller keeps the CPU (higher priorities still
+ * preempt it) and starts on time, where the timer's way back would take
+ * about the gravity itself. Returns 0; RTE_TMROVRN; RTE_PERM from Linux
+ * context; -EINVAL if the caller is not periodic.
  */
 int rt_task_wait_period(void);
 

@@ -514,3 +514,58 @@ out:
 	}
 	return ours || why ? NMI_HANDLED : NMI_DONE;
 }
+
+/*
+ * timer_lock_drop() (timer_mux.h) found that an NMI came while this CPU
+ * held the timer lock. Sent again, it would find the co-kernel masked here
+ * and only leave its work for the unmask: with the co-kernel masked and
+ * outside an NMI, the drop does that work itself, as tx_nmi does it masked
+ * (the device lines noted, the reasons and due wakes collected into
+ * tx_x86_pending, the source re-aimed), and no second NMI entry is spent on
+ * it. The chain this ends: a job that ended late programs its next release
+ * a few microseconds ahead, the comparator matches inside that aim, and
+ * the release waited for the IPI's NMI on top of the first one (a 10 kHz
+ * release 71 us late at -icount). Returns false where the NMI must be sent
+ * again: in an NMI (the running one returns first), unmasked (the NMI
+ * preempts), in the self-test (it wants the NMIs themselves), and in this
+ * function's own lock drops (one level: bounded). Linux work among the
+ * reasons is raised by an NMI of its own (RCU watches there). O(lines of
+ * this CPU + CPUs), as tx_nmi's masked path.
+ */
+bool tx_x86_take_deferred(struct tx_x86_cpu *c)
+{
+	unsigned int lines;
+	unsigned long why;
+	bool ours = false;
+
+	if (in_nmi() || !__this_cpu_read(tx_x86_masked) || c->selftest || c->taking_deferred)
+		return false;
+	c->taking_deferred = true;
+	lines = tx_x86_lines_serve(); /* masked: notes due lines, runs no handler */
+	if (lines & TX_LINES_DEFERRED) {
+		__this_cpu_or(tx_x86_pending, WHY_DEVICE);
+		c->stats.lines_deferred++;
+	}
+	why = collect(c, rdtsc(), &ours);
+	/* Whatever NMI is still latched behind the deferred one finds nothing:
+	 * it is claimed as ours (send_nmi_again does the same). */
+	expect_late_nmis(c);
+	if (why & WHY_LINUX_WORK) {
+		why &= ~WHY_LINUX_WORK;
+		send_nmi(raw_smp_processor_id(), WHY_LINUX_WORK);
+	}
+	if (why & WHY_TIMER)
+		c->stats.timer_nmis++;
+	if (why & WHY_IPI)
+		c->stats.ipi_nmis++;
+	__this_cpu_or(tx_x86_pending, why); /* run by whoever unmasks */
+	/* A match nobody recognised would leave the comparator in the past:
+	 * re-aimed as after an empty NMI, and after expired wakes. */
+	if (c->aim_due || !(why || ours || lines)) {
+		c->aim_due = false;
+		aim_locked_out(c);
+	}
+	c->stats.deferred_taken++;
+	c->taking_deferred = false;
+	return true;
+}

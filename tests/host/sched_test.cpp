@@ -396,6 +396,42 @@ TEST_F(Sched, GravityWaitIsBoundedByTheRelease)
 	EXPECT_EQ(reinterpret_cast<tx::Task *>(&a)->latency.max, 180);
 }
 
+// A job that ends less than the gravity before its next release spins
+// until it instead of blocking (timers.cpp, wait_period): a lower task does
+// not get the sliver, the next job starts exactly on time, and the spin is
+// a job boundary for the watchdog, as a block is. One that ends earlier
+// blocks as before.
+TEST_F(Sched, GravitySpinsAReleaseCloserThanItself)
+{
+	tx::g_sched.set_timer_gravity(100);
+	tx::g_sched.set_watchdog_budget(300);
+	int job = 0;
+	ASSERT_EQ(spawn(b, 9, [&] {
+			for (;;) {
+				trace.add("b");
+				work(10);
+				rt_task_suspend(nullptr);
+			}
+		}),
+		  0);
+	ASSERT_EQ(spawn(a, 5, [&] {
+			for (;;) {
+				trace.add("a");
+				if (rt_get_task_state(&b) & RT_SCHED_SUSPENDED)
+					rt_task_resume(&b); // b is ready from here on: it runs when a blocks
+				work(++job <= 3 ? 200 : 50); // ends 50 / 200 before the next release
+				rt_task_wait_period();
+			}
+		}),
+		  0);
+	rt_task_make_periodic(&a, 1000, 250);
+	run(1000 + 4 * 250 + 100);
+	EXPECT_EQ(trace.str(), "a@1000 a@1250 a@1500 a@1750 b@1800 a@2000 b@2050");
+	tx::Task *t = reinterpret_cast<tx::Task *>(&a);
+	EXPECT_EQ(t->latency.max, 0);
+	EXPECT_FALSE(t->watchdog_hit); // 750 without blocking, each job well within 300
+}
+
 TEST_F(Sched, MakePeriodicSelfWaitsForStart)
 {
 	start(a, 5, [&] {
