@@ -60,7 +60,6 @@ struct tx_x86_cpu {
 	bool aim_due;           /* the source must be re-aimed before the NMI ends */
 	unsigned long in_timer_lock; /* this CPU takes or holds the timer lock */
 	unsigned long nmi_deferred;  /* an NMI came meanwhile, see timer_lock_take() */
-	bool taking_deferred;        /* in tx_x86_take_deferred() (nmi.c) */
 	u64 late_msi_until;     /* until then, an NMI with nothing in it is ours ... */
 	unsigned long late_credit; /* ... this many more times */
 	u64 redirect_tsc;       /* when redirect() ran: the trampoline measures the exit */
@@ -101,7 +100,6 @@ static __maybe_unused void send_nmi(unsigned int cpu, unsigned long why)
 int tx_nmi(unsigned int type, struct pt_regs *regs);
 void tx_x86_kicked(struct irq_work *work);
 void tx_x86_unmask_slow(unsigned long state);
-bool tx_x86_take_deferred(struct tx_x86_cpu *c);
 /* nmi.c: the retry NMI's longest delay (module parameter retry_us), its
  * first delay (set by the self-test: the NMI exit it measured, and
  * tx_x86_retry_window_pct percent of it on top), and the entry text, where

@@ -65,10 +65,8 @@ static __maybe_unused void send_nmi_again(unsigned int cpu, struct tx_x86_cpu *c
  * An NMI that spun on the lock its own CPU holds would never return; so a
  * taker marks its CPU first, an NMI that finds the mark only records that it
  * came (tx_nmi), and the taker sends it again as a self NMI once the lock is
- * dropped, or, masked outside an NMI, does its work itself (nmi.c,
- * tx_x86_take_deferred). The NMI's work is all in memory (deadlines,
- * reasons, armed CPU, device registers), so either finds everything the
- * first NMI brought. Call with IF off.
+ * dropped. The NMI's work is all in memory (deadlines, reasons, armed CPU),
+ * so the second NMI finds everything the first brought. Call with IF off.
  */
 static __maybe_unused void timer_lock_take(struct tx_x86_cpu *self)
 {
@@ -85,8 +83,7 @@ static __maybe_unused void timer_lock_drop(struct tx_x86_cpu *self)
 	barrier();
 	if (unlikely(READ_ONCE(self->nmi_deferred))) {
 		WRITE_ONCE(self->nmi_deferred, 0);
-		if (!tx_x86_take_deferred(self))
-			send_nmi_again(raw_smp_processor_id(), self);
+		send_nmi_again(raw_smp_processor_id(), self);
 	}
 }
 

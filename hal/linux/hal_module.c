@@ -325,9 +325,6 @@ static int hal_show(struct seq_file *m, void *v)
 		tx_arch_stats(cpu, &st);
 		if (st.entry_redirects) /* x86: NMIs in entry code that needed no retry */
 			seq_printf(m, "CPU %u: %llu redirects from entry code\n", cpu, st.entry_redirects);
-		if (st.deferred_taken) /* x86: NMI entries saved at the timer lock's drop */
-			seq_printf(m, "CPU %u: %llu deferred NMIs taken without a second NMI\n", cpu,
-				   st.deferred_taken);
 		if (st.bad_flags) /* x86: the emulator's flags went bad (docs/x86_64-port.md) */
 			seq_printf(m, "CPU %u: %llu NMI frame(s) with reserved RFLAGS bits, the first at %pS\n", cpu,
 				   st.bad_flags, (void *)(unsigned long)st.bad_flags_ip);

@@ -53,10 +53,6 @@ struct tx_hal_stats {
 	/* Device-line NMIs that found the co-kernel masked here: their
 	 * handlers ran when it unmasked (x86; arm64's GIC holds them). */
 	u64 lines_deferred;
-	/* x86: NMIs that came while this CPU held the timer lock, masked and
-	 * outside an NMI, whose work the lock's drop did instead of sending
-	 * them again (timer_mux.h, tx_x86_take_deferred). */
-	u64 deferred_taken;
 	/* x86: NMI frames with reserved RFLAGS bits set (nmi.c, check_flags),
 	 * and where the first one was. */
 	u64 bad_flags, bad_flags_ip;
