@@ -293,14 +293,15 @@ inline void Scheduler::reprogram_for_budget(CpuState &c)
 // which lay less than the timer gravity ahead (timers.cpp, wait_period).
 // The job starts as a woken one would (its latency recorded at its next
 // wait), and its watchdog budget starts over, as a block would start it: a
-// periodic task that ends its jobs close to the next release is not a
-// runaway. O(1).
+// periodic task that ends a job close to the next release is not a
+// runaway (its next wait blocks: spins_for). O(1).
 void Scheduler::start_spun_job(CpuState &c, Task *t)
 {
 	TX_CPU_LOCK_HELD(c);
 	Count now = static_cast<Count>(tx_port_now());
 	charge(c, t, now);
 	t->exec_since_block = 0;
+	t->spun_last = true;
 	t->job_start = now;
 	t->start_unrecorded = true;
 	set_deadlines(c, t, now);

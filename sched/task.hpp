@@ -168,6 +168,7 @@ struct Task {
 	Count period;        // 0 = not periodic
 	Count release_time;  // the current (or next) release
 	bool release_pending; // released, not yet run: its start is noted at switch-in
+	bool spun_last;       // its last wait_period spun (timers.cpp): the next one blocks
 	// The start of the latest release, noted at its switch-in and recorded
 	// in latency and jitter at the next wait_period (record_start), off the
 	// path from the interrupt to the job.

@@ -600,7 +600,7 @@ int Scheduler::set_periodic(Task *t, Count next_release, Count period)
 }
 
 // Advance the release by one period; sleep until it (spin, when it lies
-// less than the gravity ahead), or return RTE_TMROVRN at once (counting an
+// less than the gravity ahead: spins_for), or return RTE_TMROVRN at once (counting an
 // overrun) if it is already past. This CPU's lock: O(log n) plus the
 // switch, or the spin (at most gravity_).
 int Scheduler::wait_period()
@@ -618,7 +618,7 @@ int Scheduler::wait_period()
 		if (deadline_passed(t->release_time)) {
 			t->overruns++;
 			result = kRteTimerOverrun;
-		} else if (within_gravity(t->release_time)) {
+		} else if (spins_for(t, t->release_time)) {
 			// The timer would be aimed at once, and its way back (an
 			// interrupt that may meet the CPU still in this timer write,
 			// two switches) takes about the gravity itself, which is
@@ -634,6 +634,7 @@ int Scheduler::wait_period()
 			start_spun_job(*c, t);
 			result = kOk;
 		} else {
+			t->spun_last = false;
 			result = block_self(c, Wait::Period, t->release_time);
 		}
 	}

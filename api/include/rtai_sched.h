@@ -278,10 +278,12 @@ RTIME next_period(void);
  * returns RTE_TMROVRN at once and counts an overrun, so a late task
  * catches up one period per call (RTAI semantics). A release less than
  * the timer gravity ahead (/proc/tactus/sched; oneshot mode) is waited for
- * by spinning instead: the caller keeps the CPU (higher priorities still
- * preempt it) and starts on time, where the timer's way back would take
- * about the gravity itself. Returns 0; RTE_TMROVRN; RTE_PERM from Linux
- * context; -EINVAL if the caller is not periodic.
+ * by spinning instead, where the timer's way back would take about the
+ * gravity itself: the caller keeps the CPU (higher priorities still preempt
+ * it) and starts on time. Only for a period longer than twice the gravity,
+ * and never twice in a row (the next such wait sleeps), so that Linux keeps
+ * its share. Returns 0; RTE_TMROVRN; RTE_PERM from Linux context; -EINVAL
+ * if the caller is not periodic.
  */
 int rt_task_wait_period(void);
 
