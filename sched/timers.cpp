@@ -599,10 +599,10 @@ int Scheduler::set_periodic(Task *t, Count next_release, Count period)
 	return result;
 }
 
-// Advance the release by one period; sleep until it (spin, when it lies
-// less than the gravity ahead: spins_for), or return RTE_TMROVRN at once (counting an
-// overrun) if it is already past. This CPU's lock: O(log n) plus the
-// switch, or the spin (at most gravity_).
+// Advance the release by one period; sleep until it (or spin, when it
+// lies less than the gravity ahead: spins_for), or return RTE_TMROVRN at
+// once (counting an overrun) if it is already past. This CPU's lock:
+// O(log n) plus the switch, or the spin (at most gravity_).
 int Scheduler::wait_period()
 {
 	unsigned long flags;
