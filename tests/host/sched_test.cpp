@@ -14,6 +14,33 @@ namespace {
 class Sched : public HostTest {
 protected:
 	RT_TASK a{}, b{}, c{}, d{};
+	// The gravity-spin tests: b (priority 9) notes when it gets the CPU a
+	// periodic task a (priority 5) leaves, works 10 and suspends itself; a
+	// resumes it at each job start, works job_counts(n) in its n-th job
+	// (1, 2, ...) and waits for its next period; with trace_a, a notes each
+	// job's start too. a is not yet periodic.
+	void spawn_spin_pair(std::function<Count(int)> job_counts, bool trace_a)
+	{
+		ASSERT_EQ(spawn(b, 9, [this] {
+				for (;;) {
+					trace.add("b");
+					work(10);
+					rt_task_suspend(nullptr);
+				}
+			}),
+			  0);
+		ASSERT_EQ(spawn(a, 5, [this, job_counts, trace_a, job = 0]() mutable {
+				for (;;) {
+					if (trace_a)
+						trace.add("a");
+					if (rt_get_task_state(&b) & RT_SCHED_SUSPENDED)
+						rt_task_resume(&b); // b is ready from here on: it runs when a blocks
+					work(job_counts(++job));
+					rt_task_wait_period();
+				}
+			}),
+			  0);
+	}
 
 	// Task a, priority 1, released every 250 from 1000: each job records
 	// when it started, works 10 and waits for the next release.
@@ -406,25 +433,8 @@ TEST_F(Sched, GravitySpinsAReleaseCloserThanItself)
 {
 	tx::g_sched.set_timer_gravity(100);
 	tx::g_sched.set_watchdog_budget(300);
-	int job = 0;
-	ASSERT_EQ(spawn(b, 9, [&] {
-			for (;;) {
-				trace.add("b");
-				work(10);
-				rt_task_suspend(nullptr);
-			}
-		}),
-		  0);
-	ASSERT_EQ(spawn(a, 5, [&] {
-			for (;;) {
-				trace.add("a");
-				if (rt_get_task_state(&b) & RT_SCHED_SUSPENDED)
-					rt_task_resume(&b); // b is ready from here on: it runs when a blocks
-				work(++job <= 3 ? 200 : 50); // ends 50 / 200 before the next release
-				rt_task_wait_period();
-			}
-		}),
-		  0);
+	// Jobs 1-3 end 50 before the next release (within the gravity), later ones 200.
+	spawn_spin_pair([](int job) -> Count { return job <= 3 ? 200 : 50; }, true);
 	rt_task_make_periodic(&a, 1000, 250);
 	run(1000 + 4 * 250 + 100);
 	// 1505: the blocked wait's way back (the simulated interrupt and
@@ -441,23 +451,8 @@ TEST_F(Sched, GravitySpinsAReleaseCloserThanItself)
 TEST_F(Sched, GravityDoesNotSpinForAShortPeriod)
 {
 	tx::g_sched.set_timer_gravity(100);
-	ASSERT_EQ(spawn(b, 9, [&] {
-			for (;;) {
-				trace.add("b");
-				work(10);
-				rt_task_suspend(nullptr);
-			}
-		}),
-		  0);
-	ASSERT_EQ(spawn(a, 5, [&] {
-			for (;;) {
-				if (rt_get_task_state(&b) & RT_SCHED_SUSPENDED)
-					rt_task_resume(&b);
-				work(120); // ends 80 before the next release, within the gravity
-				rt_task_wait_period();
-			}
-		}),
-		  0);
+	// Every job ends 80 before the next release, within the gravity.
+	spawn_spin_pair([](int) -> Count { return 120; }, false);
 	rt_task_make_periodic(&a, 1000, 200);
 	run(1000 + 2 * 200 + 100); // Linux's time: the tasks' comes on top
 	EXPECT_EQ(trace.str(), "b@1120 b@1320 b@1520 b@1720"); // every period: no spin
