@@ -1,24 +1,40 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * tools/proto/arm-fiq/fiq_entry.S - the prototype's whole FIQ handler (ARM
- * state), copied into the vector page by set_fiq_handler: the vector page
- * and the kernel's linear map are in every page table at all times, while
- * module text and ioremap space are faulted into a process's table lazily,
- * and a translation fault in FIQ mode is fatal (seen: "Bad mode in prefetch
- * abort handler" when the handler was module text). So: position
- * independent, no calls, no stack, no device registers; only the banked
- * r8-r12 (r8 = this CPU's record, set by __set_fiq_regs) and CP15 timer
- * registers.
+ * tools/proto/arm-fiq/fiq_entry.S - the prototype's FIQ entries (ARM state),
+ * one of which is copied into the vector page by set_fiq_handler. The vector
+ * page and the kernel's linear map are in every page table at all times;
+ * module text and data, vmalloc and ioremap space are faulted into a
+ * process's table lazily, and a translation fault in FIQ mode is fatal
+ * (seen: "Bad mode in prefetch abort handler" when the handler was module
+ * text). Hence two ways in:
  *
- * Record (struct fiq_record in fiq_proto.c): +0 period (counts), +8 count,
- * +16 late_max, +24 late_sum (32-bit each, enough for a prototype).
- * Bound: 22 instructions, no loop.
+ * fiq_vector_only: item 1's handler, all of it in the vector page: no
+ *   calls, no stack, no device registers; only the banked r8-r12 (r8 = this
+ *   CPU's record, set by __set_fiq_regs) and CP15 timer registers.
+ *   Record (struct fiq_record in fiq_proto.c): +0 period (counts), +8 count,
+ *   +16 late_max, +24 late_sum (32-bit each). Bound: 22 instructions, no loop.
+ *
+ * fiq_swapper_call: the port's entry. TTBR0 is pointed at swapper_pg_dir,
+ *   the kernel's master table (init_mm's, which every module, vmalloc and
+ *   ioremap mapping is made in first; Linux keeps its physical address in
+ *   TTBR1, unused with TTBCR.N = 0, and switches TTBR0 to it the same way
+ *   in __secondary_switched), the module's C handler is called with this
+ *   CPU's record (r8 = record, r9 = handler, sp = this CPU's FIQ stack in
+ *   the linear map, all banked and set by __set_fiq_regs), and the
+ *   interrupted TTBR0 is put back. The ASID (CONTEXTIDR) is not touched:
+ *   the two tables agree on every kernel address the process table maps
+ *   (its kernel entries are copies of swapper's), so no TLB entry becomes
+ *   wrong; the handler touches no user address. Bound: 15 instructions
+ *   around the call.
+ *
+ * fiq_unswapped_call: the same without the TTBR0 switch, to show why it is
+ *   needed (run.sh --negative: expected to die in FIQ mode).
  */
 	.arm
 	.text
-	.globl	fiq_proto_handler_start
-	.globl	fiq_proto_handler_end
-fiq_proto_handler_start:
+	.globl	fiq_vector_only_start
+	.globl	fiq_vector_only_end
+fiq_vector_only_start:
 	mrrc	p15, 0, r10, r11, c14	/* now = CNTPCT */
 	mrrc	p15, 2, r12, r9, c14	/* due = CNTP_CVAL */
 	subs	r10, r10, r12		/* late (low word; the FIQ comes after due) */
@@ -44,4 +60,32 @@ fiq_proto_handler_start:
 1:	mcrr	p15, 2, r12, r9, c14	/* CNTP_CVAL = next: the level drops */
 	isb
 	subs	pc, lr, #4		/* back, CPSR from SPSR_fiq */
-fiq_proto_handler_end:
+fiq_vector_only_end:
+
+	.globl	fiq_swapper_call_start
+	.globl	fiq_swapper_call_end
+fiq_swapper_call_start:
+	mrc	p15, 0, r10, c2, c0, 0	/* the interrupted context's TTBR0 */
+	mrc	p15, 0, r11, c2, c0, 1	/* TTBR1 = swapper_pg_dir | flags */
+	mcr	p15, 0, r11, c2, c0, 0
+	isb
+	push	{r0-r3, r12, lr}	/* the unbanked caller-saved, lr_fiq; 24 bytes keep sp 8-aligned */
+	mov	r0, r8
+	mov	r1, r10			/* the handler counts FIQs whose table lacked it */
+	blx	r9			/* r8-r11 are callee-saved: r10 survives */
+	pop	{r0-r3, r12, lr}
+	mcr	p15, 0, r10, c2, c0, 0
+	isb
+	subs	pc, lr, #4
+fiq_swapper_call_end:
+
+	.globl	fiq_unswapped_call_start
+	.globl	fiq_unswapped_call_end
+fiq_unswapped_call_start:
+	push	{r0-r3, r12, lr}
+	mov	r0, r8
+	mov	r1, #0
+	blx	r9
+	pop	{r0-r3, r12, lr}
+	subs	pc, lr, #4
+fiq_unswapped_call_end:

@@ -1,20 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * tools/proto/arm-fiq/fiq_proto.c - issue 18, item 1: does a generic-timer
- * interrupt that Linux does not use, routed to FIQ by the BCM2836 local
- * interrupt controller, reach a module's handler on time while Linux has
- * its interrupts off? A prototype, not the port: no co-kernel, one periodic
- * timer per CPU and numbers.
+ * tools/proto/arm-fiq/fiq_proto.c - issue 18's prototype of the FIQ
+ * mechanism on BCM2836 (docs/arm-fiq-plan.md). A prototype, not the port:
+ * no co-kernel, one periodic timer per CPU, a cross-CPU FIQ, and numbers.
  *
- * How: claim the FIQ, copy the handler (fiq_entry.S) into the vector page,
- * give every CPU's FIQ mode its record in r8 (__set_fiq_regs), route each
- * CPU's non-secure physical timer (CNTP; Linux runs on the virtual one in
- * non-secure SVC) to FIQ (bit 5 of the controller's 0x40 + 4*cpu) and run
- * it at 'period_us'. The handler measures how late it came (CNTPCT - CVAL)
- * and re-arms. Then a 20 ms local_irq_save() section on every CPU: FIQs
- * must keep coming inside it. At unload everything is put back (release_fiq
- * on a machine that never called init_FIQ writes zeros over the vector
- * stub and the FIQ registers: restored from copies taken before).
+ * entry=0 (item 1): does a generic-timer interrupt that Linux does not use,
+ *   routed to FIQ by the BCM2836 local interrupt controller, reach a
+ *   handler on time while Linux has its interrupts off? The whole handler
+ *   lives in the vector page (fiq_vector_only in fiq_entry.S).
+ * entry=1 (the port's entry): the vector-page stub points TTBR0 at
+ *   swapper_pg_dir and calls C in module text (fiq_handler below), which
+ *   uses module data, vmalloc memory and the ioremapped local controller,
+ *   all of them faulted into a process's page table lazily by Linux and
+ *   fatal to fault on in FIQ mode. It counts the FIQs whose interrupted
+ *   table lacked the handler's mapping (each would have died without the
+ *   switch). It also routes mailbox 1 to FIQ as the cross-CPU interrupt:
+ *   every ipi_every-th timer FIQ sends one to the next CPU (itself with one
+ *   CPU) with the counter value at the send, and the receiver measures it.
+ * entry=2: as 1 without the TTBR0 switch (run.sh --negative: it must die).
+ *
+ * How: claim the FIQ, copy the chosen stub into the vector page, give every
+ * CPU's FIQ mode its record, handler and stack (__set_fiq_regs: r8, r9,
+ * sp), route each CPU's non-secure physical timer (CNTP; Linux runs on the
+ * virtual one in non-secure SVC) to FIQ (bit 5 of the controller's 0x40 +
+ * 4*cpu) and for entries 1-2 its mailbox 1 (bit 5 of 0x50 + 4*cpu), and run
+ * the timer at 'period_us'. Then a 20 ms local_irq_save() section on every
+ * CPU: FIQs must keep coming inside it. At unload everything is put back
+ * (release_fiq on a machine that never called init_FIQ writes zeros over
+ * the vector stub and the FIQ registers: restored from copies taken before).
  */
 #include <linux/delay.h>
 #include <linux/io.h>
@@ -22,36 +35,69 @@
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/vmalloc.h>
 #include <asm/fiq.h>
 
 static unsigned int period_us = 1000;
 module_param(period_us, uint, 0444);
+static unsigned int entry = 1;
+module_param(entry, uint, 0444);
+static unsigned int ipi_every = 10;
+module_param(ipi_every, uint, 0444);
 
 #define LOCAL_BASE 0x40000000
 #define TIMER_INT_CONTROL(cpu) (0x40 + 4 * (cpu))
-#define CNTPNS_FIQ_BIT (1u << 5)
+#define MAILBOX_INT_CONTROL(cpu) (0x50 + 4 * (cpu))
+#define FIQ_SOURCE(cpu) (0x70 + 4 * (cpu))
+#define MAILBOX_SET(cpu, mb) (0x80 + 16 * (cpu) + 4 * (mb))
+#define MAILBOX_CLEAR(cpu, mb) (0xc0 + 16 * (cpu) + 4 * (mb))
+#define CNTPNS_FIQ_BIT (1u << 5)   /* in TIMER_INT_CONTROL */
+#define MAILBOX1_FIQ_BIT (1u << 5) /* in MAILBOX_INT_CONTROL */
+#define SOURCE_CNTPNS (1u << 1)
+#define SOURCE_MAILBOX1 (1u << 5)
 #define MAX_CPUS 4
+#define FIQ_STACK_BYTES 1024
+#define LATE_LOG_LEN 4096 /* per CPU, in vmalloc memory */
 
-/* Read and written by fiq_entry.S at fixed offsets: keep the layout. */
+/* entry=0: read and written by fiq_vector_only at fixed offsets. */
 struct fiq_record {
-	u32 period, pad0;  /* +0: counts */
-	u32 count, pad1;   /* +8: FIQs taken */
+	u32 period, pad0;   /* +0: counts */
+	u32 count, pad1;    /* +8: FIQs taken */
 	u32 late_max, pad2; /* +16: counts */
 	u32 late_sum, pad3; /* +24: counts */
 };
 
+/* entries 1-2: this CPU's state, in module .bss (a lazily faulted mapping). */
+struct c_record {
+	unsigned int cpu, ncpus;
+	u64 period;
+	u32 timers, late_max;
+	u64 late_sum;
+	u32 unmapped; /* FIQs whose interrupted page table lacked fiq_handler */
+	u32 ipis_sent, ipis_received, ipi_late_max;
+	u64 ipi_late_sum;
+	u64 stamp[MAX_CPUS]; /* written by CPU i before it sets its bit in our mailbox 1 */
+};
+
 struct fiq_cpu {
-	struct fiq_record *rec;       /* kmalloc: the linear map, in every page table */
-	unsigned long saved_regs[7];  /* r8-r12, sp, lr of FIQ mode before us */
+	struct fiq_record *rec;      /* kmalloc: the linear map, in every page table */
+	void *stack;                 /* kmalloc: FIQ mode's stack */
+	unsigned long saved_regs[7]; /* r8-r12, sp, lr of FIQ mode before us */
 };
 
 static struct fiq_cpu cpus[MAX_CPUS];
+static struct c_record crec[MAX_CPUS];
+static bool ipis_on;
+static u32 *late_log; /* vmalloc */
 static void __iomem *local_ctrl;
 static struct fiq_handler owner = { .name = "tactus-fiq-proto" };
 static u8 saved_stub[256];
 static void *stub_at;
+static size_t stub_bytes;
 
-extern unsigned char fiq_proto_handler_start[], fiq_proto_handler_end[];
+extern unsigned char fiq_vector_only_start[], fiq_vector_only_end[];
+extern unsigned char fiq_swapper_call_start[], fiq_swapper_call_end[];
+extern unsigned char fiq_unswapped_call_start[], fiq_unswapped_call_end[];
 
 static inline u64 cntpct(void)
 {
@@ -59,6 +105,14 @@ static inline u64 cntpct(void)
 
 	isb();
 	asm volatile("mrrc p15, 0, %Q0, %R0, c14" : "=r"(v));
+	return v;
+}
+
+static inline u64 cntp_cval(void)
+{
+	u64 v;
+
+	asm volatile("mrrc p15, 2, %Q0, %R0, c14" : "=r"(v));
 	return v;
 }
 
@@ -77,33 +131,119 @@ static inline unsigned int this_cpu_index(void)
 	return mpidr & 3;
 }
 
+/* FIQ mode, TTBR0 = swapper_pg_dir: whether the table the FIQ interrupted
+ * maps the 1 MB section of this function (non-LPAE: 4096 first-level
+ * entries of 4 bytes, in lowmem). */
+static bool interrupted_table_maps_us(u32 ttbr0)
+{
+	const u32 *l1 = phys_to_virt(ttbr0 & ~0x3fffu);
+
+	return l1[(unsigned long)&interrupted_table_maps_us >> 20] & 3;
+}
+
+static void send_mailbox1(struct c_record *from, unsigned int to)
+{
+	WRITE_ONCE(crec[to].stamp[from->cpu], cntpct());
+	wmb(); /* the stamp before the mailbox bit */
+	writel_relaxed(1u << from->cpu, local_ctrl + MAILBOX_SET(to, 1));
+	from->ipis_sent++;
+}
+
+static void take_mailbox1(struct c_record *r, u64 now)
+{
+	u32 from = readl_relaxed(local_ctrl + MAILBOX_CLEAR(r->cpu, 1));
+
+	writel_relaxed(from, local_ctrl + MAILBOX_CLEAR(r->cpu, 1));
+	rmb(); /* the stamps after the bits */
+	while (from) {
+		unsigned int s = __ffs(from);
+		u64 late = now - READ_ONCE(r->stamp[s]);
+
+		from &= from - 1;
+		r->ipis_received++;
+		r->ipi_late_sum += late;
+		if (late > r->ipi_late_max)
+			r->ipi_late_max = late;
+	}
+}
+
+static void take_timer(struct c_record *r, u64 now)
+{
+	u64 due = cntp_cval(), next = due + r->period;
+	u64 late = now - due;
+
+	late_log[r->cpu * LATE_LOG_LEN + r->timers % LATE_LOG_LEN] = late;
+	r->timers++;
+	r->late_sum += late;
+	if (late > r->late_max)
+		r->late_max = late;
+	if (next <= cntpct())
+		next = cntpct() + r->period; /* a missed period is skipped */
+	cntp_set(next, 1);
+	if (READ_ONCE(ipis_on) && r->timers % ipi_every == 0)
+		send_mailbox1(r, (r->cpu + 1) % r->ncpus);
+}
+
+/* FIQ mode, called by fiq_swapper_call (or fiq_unswapped_call, ttbr0 0).
+ * Bounded: one mailbox word (at most MAX_CPUS senders) and one timer. */
+void fiq_handler(struct c_record *r, u32 interrupted_ttbr0);
+void fiq_handler(struct c_record *r, u32 interrupted_ttbr0)
+{
+	u64 now = cntpct();
+	u32 source = readl_relaxed(local_ctrl + FIQ_SOURCE(r->cpu));
+
+	if (interrupted_ttbr0 && !interrupted_table_maps_us(interrupted_ttbr0))
+		r->unmapped++;
+	if (source & SOURCE_MAILBOX1)
+		take_mailbox1(r, now);
+	if (source & SOURCE_CNTPNS)
+		take_timer(r, now);
+}
+
+static void set_bit_in(unsigned int reg, u32 bit, bool on)
+{
+	unsigned long flags;
+
+	local_irq_save(flags); /* Linux's irq-bcm2836 writes these read-modify-write with IRQs off */
+	if (on)
+		writel(readl(local_ctrl + reg) | bit, local_ctrl + reg);
+	else
+		writel(readl(local_ctrl + reg) & ~bit, local_ctrl + reg);
+	local_irq_restore(flags);
+}
+
 static void start_on_cpu(void *unused)
 {
 	unsigned int cpu = this_cpu_index();
 	struct fiq_cpu *c = &cpus[cpu];
-	unsigned long regs[7] = { (unsigned long)c->rec, 0, 0, 0, 0, 0, 0 };
-	unsigned long flags;
+	unsigned long regs[7] = { 0 };
 
+	if (entry == 0) {
+		regs[0] = (unsigned long)c->rec;
+	} else {
+		regs[0] = (unsigned long)&crec[cpu];
+		regs[1] = (unsigned long)&fiq_handler;
+		regs[5] = (unsigned long)c->stack + FIQ_STACK_BYTES; /* sp */
+	}
 	local_fiq_disable();
 	__get_fiq_regs(c->saved_regs);
 	__set_fiq_regs(regs);
-	local_irq_save(flags);
-	writel(readl(local_ctrl + TIMER_INT_CONTROL(cpu)) | CNTPNS_FIQ_BIT, local_ctrl + TIMER_INT_CONTROL(cpu));
-	local_irq_restore(flags);
-	cntp_set(cntpct() + c->rec->period, 1);
+	set_bit_in(TIMER_INT_CONTROL(cpu), CNTPNS_FIQ_BIT, true);
+	if (entry)
+		set_bit_in(MAILBOX_INT_CONTROL(cpu), MAILBOX1_FIQ_BIT, true);
+	cntp_set(cntpct() + (entry ? crec[cpu].period : c->rec->period), 1);
 	local_fiq_enable();
 }
 
 static void stop_on_cpu(void *unused)
 {
 	unsigned int cpu = this_cpu_index();
-	unsigned long flags;
 
 	local_fiq_disable();
 	cntp_set(0, 0);
-	local_irq_save(flags);
-	writel(readl(local_ctrl + TIMER_INT_CONTROL(cpu)) & ~CNTPNS_FIQ_BIT, local_ctrl + TIMER_INT_CONTROL(cpu));
-	local_irq_restore(flags);
+	set_bit_in(TIMER_INT_CONTROL(cpu), CNTPNS_FIQ_BIT, false);
+	set_bit_in(MAILBOX_INT_CONTROL(cpu), MAILBOX1_FIQ_BIT, false);
+	writel(~0u, local_ctrl + MAILBOX_CLEAR(cpu, 1));
 	__set_fiq_regs(cpus[cpu].saved_regs);
 	local_fiq_enable();
 }
@@ -121,70 +261,131 @@ static void *fiq_stub_address(void)
 	return (void *)(0xffff001c + 8 + offset);
 }
 
+static u32 fiqs_taken(unsigned int cpu)
+{
+	return entry == 0 ? READ_ONCE(cpus[cpu].rec->count) : READ_ONCE(crec[cpu].timers);
+}
+
+struct section_counts {
+	u32 timers[MAX_CPUS], ipis[MAX_CPUS];
+};
+
 static void irqs_off_section(void *arg)
 {
-	u64 *before = arg;
+	struct section_counts *in = arg;
 	unsigned long flags;
 	unsigned int cpu = this_cpu_index();
 
 	local_irq_save(flags);
-	before[cpu] = READ_ONCE(cpus[cpu].rec->count);
+	in->timers[cpu] = fiqs_taken(cpu);
+	in->ipis[cpu] = READ_ONCE(crec[cpu].ipis_received);
 	mdelay(20);
-	before[cpu] = READ_ONCE(cpus[cpu].rec->count) - before[cpu];
+	in->timers[cpu] = fiqs_taken(cpu) - in->timers[cpu];
+	in->ipis[cpu] = READ_ONCE(crec[cpu].ipis_received) - in->ipis[cpu];
 	local_irq_restore(flags);
+}
+
+static u64 ns(u64 counts, u64 hz)
+{
+	return div64_u64(counts * 1000000000ull, hz);
+}
+
+static void report(unsigned int ncpus, const struct section_counts *in, u64 hz)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < ncpus; cpu++) {
+		if (entry == 0) {
+			struct fiq_record *r = cpus[cpu].rec;
+			u64 avg = r->count ? r->late_sum / r->count : 0;
+
+			pr_info("fiq_proto: entry vector-only: cpu %u: %u FIQs, %u inside its 20 ms irqs-off section, late avg %llu ns max %llu ns\n",
+				cpu, r->count, in->timers[cpu], ns(avg, hz), ns(r->late_max, hz));
+		} else {
+			struct c_record *r = &crec[cpu];
+			u64 avg = r->timers ? div64_u64(r->late_sum, r->timers) : 0;
+			u64 ipi_avg = r->ipis_received ? div64_u64(r->ipi_late_sum, r->ipis_received) : 0;
+
+			pr_info("fiq_proto: entry %s: cpu %u: %u FIQs, %u inside its 20 ms irqs-off section, late avg %llu ns max %llu ns; %u came over a table without the handler\n",
+				entry == 1 ? "swapper-call" : "unswapped-call", cpu, r->timers, in->timers[cpu], ns(avg, hz), ns(r->late_max, hz), r->unmapped);
+			pr_info("fiq_proto: mailbox-1 FIQs: cpu %u: sent %u, received %u (%u inside the section), latency avg %llu ns max %llu ns\n",
+				cpu, r->ipis_sent, r->ipis_received, in->ipis[cpu], ns(ipi_avg, hz), ns(r->ipi_late_max, hz));
+		}
+	}
+}
+
+static void free_all(void)
+{
+	unsigned int cpu;
+
+	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
+		kfree(cpus[cpu].rec);
+		kfree(cpus[cpu].stack);
+	}
+	vfree(late_log);
+	if (local_ctrl)
+		iounmap(local_ctrl);
 }
 
 static int __init fiq_proto_init(void)
 {
+	static const struct {
+		unsigned char *start, *end;
+	} stubs[] = {
+		{ fiq_vector_only_start, fiq_vector_only_end },
+		{ fiq_swapper_call_start, fiq_swapper_call_end },
+		{ fiq_unswapped_call_start, fiq_unswapped_call_end },
+	};
 	unsigned int cpu, ncpus = num_online_cpus();
-	u64 in_section[MAX_CPUS] = { 0 };
-	size_t handler_bytes = fiq_proto_handler_end - fiq_proto_handler_start;
-	u64 hz;
+	struct section_counts in = { { 0 } };
+	u64 hz, period;
 	int err;
 
 	asm volatile("mrc p15, 0, %0, c14, c0, 0" : "=r"(hz));
 	hz &= 0xffffffff;
-	if (ncpus > MAX_CPUS || handler_bytes > sizeof(saved_stub))
+	if (ncpus > MAX_CPUS || entry >= ARRAY_SIZE(stubs) || !ipi_every)
+		return -EINVAL;
+	stub_bytes = stubs[entry].end - stubs[entry].start;
+	if (stub_bytes > sizeof(saved_stub))
 		return -EINVAL;
 	stub_at = fiq_stub_address();
 	if (!stub_at) {
 		pr_err("fiq_proto: the FIQ vector is not a branch\n");
 		return -ENODEV;
 	}
+	period = div_u64(hz * period_us, 1000000);
 	local_ctrl = ioremap(LOCAL_BASE, 0x100);
-	if (!local_ctrl)
-		return -ENOMEM;
+	late_log = vzalloc(MAX_CPUS * LATE_LOG_LEN * sizeof(u32));
+	err = -ENOMEM;
+	if (!local_ctrl || !late_log)
+		goto free;
 	for (cpu = 0; cpu < ncpus; cpu++) {
 		cpus[cpu].rec = kzalloc(sizeof(struct fiq_record), GFP_KERNEL);
-		if (!cpus[cpu].rec) {
-			err = -ENOMEM;
+		cpus[cpu].stack = kzalloc(FIQ_STACK_BYTES, GFP_KERNEL);
+		if (!cpus[cpu].rec || !cpus[cpu].stack)
 			goto free;
-		}
-		cpus[cpu].rec->period = div_u64(hz * period_us, 1000000);
+		cpus[cpu].rec->period = period;
+		crec[cpu].cpu = cpu;
+		crec[cpu].ncpus = ncpus;
+		crec[cpu].period = period;
 	}
 	err = claim_fiq(&owner);
 	if (err) {
 		pr_err("fiq_proto: the FIQ is claimed already (%d)\n", err);
 		goto free;
 	}
-	memcpy(saved_stub, stub_at, handler_bytes);
-	set_fiq_handler(fiq_proto_handler_start, handler_bytes);
+	memcpy(saved_stub, stub_at, stub_bytes);
+	set_fiq_handler(stubs[entry].start, stub_bytes);
 	on_each_cpu(start_on_cpu, NULL, 1);
+	WRITE_ONCE(ipis_on, true);
 	msleep(200);
-	on_each_cpu(irqs_off_section, in_section, 1);
-	for (cpu = 0; cpu < ncpus; cpu++) {
-		struct fiq_record *r = cpus[cpu].rec;
-		u64 avg = r->count ? r->late_sum / r->count : 0;
-
-		pr_info("fiq_proto: cpu %u: %u FIQs, %llu inside its 20 ms irqs-off section, late avg %llu ns max %llu ns\n",
-			cpu, r->count, in_section[cpu], div64_u64(avg * 1000000000ull, hz),
-			div64_u64((u64)r->late_max * 1000000000ull, hz));
-	}
+	on_each_cpu(irqs_off_section, &in, 1);
+	WRITE_ONCE(ipis_on, false);
+	msleep(20); /* the last mailbox FIQs land */
+	report(ncpus, &in, hz);
 	return 0;
 free:
-	for (cpu = 0; cpu < ncpus; cpu++)
-		kfree(cpus[cpu].rec);
-	iounmap(local_ctrl);
+	free_all();
 	return err;
 }
 
@@ -193,16 +394,17 @@ static void __exit fiq_proto_exit(void)
 	unsigned int cpu;
 
 	on_each_cpu(stop_on_cpu, NULL, 1);
+	for (cpu = 0; entry && cpu < num_online_cpus() && cpu < MAX_CPUS; cpu++)
+		pr_info("fiq_proto: at unload: cpu %u: %u timer FIQs, %u of them over a table without the handler; mailbox-1 FIQs sent %u, received %u\n",
+			cpu, crec[cpu].timers, crec[cpu].unmapped, crec[cpu].ipis_sent, crec[cpu].ipis_received);
 	release_fiq(&owner); /* zeros the stub and this CPU's FIQ registers (no init_FIQ here) */
-	set_fiq_handler(saved_stub, fiq_proto_handler_end - fiq_proto_handler_start);
+	set_fiq_handler(saved_stub, stub_bytes);
 	on_each_cpu(stop_on_cpu, NULL, 1); /* this CPU's saved FIQ registers again */
-	for (cpu = 0; cpu < num_possible_cpus() && cpu < MAX_CPUS; cpu++)
-		kfree(cpus[cpu].rec);
-	iounmap(local_ctrl);
+	free_all();
 	pr_info("fiq_proto: unloaded, FIQ vector and registers restored\n");
 }
 
 module_init(fiq_proto_init);
 module_exit(fiq_proto_exit);
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("Tactus issue 18 prototype: the CNTP timer as a FIQ on BCM2836");
+MODULE_DESCRIPTION("Tactus issue 18 prototype: CNTP and mailbox 1 as FIQs on BCM2836, C handlers under swapper_pg_dir");
