@@ -89,3 +89,85 @@ fiq_unswapped_call_start:
 	pop	{r0-r3, r12, lr}
 	subs	pc, lr, #4
 fiq_unswapped_call_end:
+
+/*
+ * entry=3: the switch from a FIQ into a task and back (docs/arm-fiq-plan.md,
+ * "The switch"). The record's first words (struct switch_area in
+ * fiq_proto.c): +0 Linux's r0-r12, sp_usr, lr_usr; +60 pc; +64 cpsr; +68
+ * TTBR0; +72 sp_svc, +76 lr_svc, +80 spsr_svc; +84 the task's r4-r11, sp,
+ * lr; +124 fiq_to_task; +128 the address of fiq_switch_tail in the vector
+ * page. The handler returns nonzero to switch to the task.
+ */
+	.globl	fiq_switch_entry_start
+	.globl	fiq_switch_tail
+	.globl	fiq_switch_entry_end
+fiq_switch_entry_start:
+	mrc	p15, 0, r10, c2, c0, 0
+	mrc	p15, 0, r11, c2, c0, 1
+	mcr	p15, 0, r11, c2, c0, 0
+	isb
+	push	{r0-r3, r12, lr}
+	mov	r0, r8
+	mov	r1, r10
+	blx	r9
+	movs	r11, r0
+	pop	{r0-r3, r12, lr}
+	ldrne	pc, [r8, #124]		/* fiq_to_task: module text, under swapper */
+	mcr	p15, 0, r10, c2, c0, 0
+	isb
+	subs	pc, lr, #4
+/* From proto_task_to_linux: FIQ mode, r11 = Linux's TTBR0, lr = its pc,
+ * spsr = its cpsr, every other register Linux's. Here because the code
+ * after the TTBR0 write must be mapped in Linux's table too. */
+fiq_switch_tail:
+	mcr	p15, 0, r11, c2, c0, 0
+	isb
+	movs	pc, lr
+fiq_switch_entry_end:
+
+/* Module text, FIQ mode, TTBR0 = swapper: r0-r7 Linux's, r8 = record,
+ * r10 = Linux's TTBR0, lr = Linux's pc + 4, spsr = its cpsr. Saves Linux's
+ * context and resumes the task in SVC mode (I set, F clear). Bound: 20
+ * instructions. */
+	.globl	fiq_to_task
+fiq_to_task:
+	stmia	r8, {r0-r14}^		/* the shared r0-r7, the user bank's r8-r14 */
+	nop				/* no banked register right after an STM^ */
+	sub	r11, lr, #4
+	str	r11, [r8, #60]
+	mrs	r11, spsr
+	str	r11, [r8, #64]
+	str	r10, [r8, #68]
+	mov	r0, r8
+	msr	cpsr_c, #0xd3		/* SVC, I and F set */
+	str	sp, [r0, #72]
+	str	lr, [r0, #76]
+	mrs	r1, spsr
+	str	r1, [r0, #80]
+	add	r0, r0, #84
+	ldmia	r0, {r4-r11, sp, lr}
+	cpsie	f
+	bx	lr
+
+/* void proto_task_to_linux(u32 *task_ctx, void *record): SVC mode, FIQ
+ * masked by the caller, TTBR0 = swapper. Saves the task's callee-saved
+ * context (it resumes by returning from this call) and restores Linux's,
+ * ending in the vector page's tail. Bound: 20 instructions. */
+	.globl	proto_task_to_linux
+proto_task_to_linux:
+	stmia	r0, {r4-r11, sp, lr}
+	ldr	sp, [r1, #72]
+	ldr	lr, [r1, #76]
+	ldr	r2, [r1, #80]
+	msr	spsr_cxsf, r2
+	msr	cpsr_c, #0xd1		/* FIQ, I and F set */
+	ldr	r11, [r1, #68]
+	ldr	r2, [r1, #64]
+	msr	spsr_cxsf, r2
+	ldr	lr, [r1, #60]
+	ldr	r12, [r1, #128]
+	add	r0, r1, #32
+	ldmia	r0, {r8-r14}^		/* the user bank's r8-r14 */
+	nop
+	ldmia	r1, {r0-r7}
+	bx	r12

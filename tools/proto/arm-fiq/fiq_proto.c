@@ -18,6 +18,11 @@
  *   every ipi_every-th timer FIQ sends one to the next CPU (itself with one
  *   CPU) with the counter value at the send, and the receiver measures it.
  * entry=2: as 1 without the TTBR0 switch (run.sh --negative: it must die).
+ * entry=3 (the switch): as 1, and each timer FIQ that finds Linux running
+ *   switches to this CPU's task (fiq_to_task in fiq_entry.S): Linux's whole
+ *   context is saved, the task runs one job in SVC mode on its own stack
+ *   (I set, F clear) and gives the CPU back (proto_task_to_linux), which
+ *   restores Linux's context and returns from the FIQ.
  *
  * How: claim the FIQ, copy the chosen stub into the vector page, give every
  * CPU's FIQ mode its record, handler and stack (__set_fiq_regs: r8, r9,
@@ -67,8 +72,20 @@ struct fiq_record {
 	u32 late_sum, pad3; /* +24: counts */
 };
 
-/* entries 1-2: this CPU's state, in module .bss (a lazily faulted mapping). */
+/* entry=3: read and written by fiq_to_task, proto_task_to_linux and
+ * fiq_switch_entry at fixed offsets: keep the layout. */
+struct switch_area {
+	u32 linux_regs[15];  /* +0: r0-r12, sp_usr, lr_usr */
+	u32 linux_pc, linux_cpsr, linux_ttbr0;  /* +60, +64, +68 */
+	u32 linux_sp_svc, linux_lr_svc, linux_spsr_svc; /* +72, +76, +80 */
+	u32 task_regs[10];   /* +84: r4-r11, sp, lr */
+	void *to_task;       /* +124: fiq_to_task */
+	void *tail;          /* +128: fiq_switch_tail, in the vector page */
+};
+
+/* entries 1-3: this CPU's state, in module .bss (a lazily faulted mapping). */
 struct c_record {
+	struct switch_area sw; /* first: fiq_entry.S gets the record's address */
 	unsigned int cpu, ncpus;
 	u64 period;
 	u32 timers, late_max;
@@ -77,11 +94,18 @@ struct c_record {
 	u32 ipis_sent, ipis_received, ipi_late_max;
 	u64 ipi_late_sum;
 	u64 stamp[MAX_CPUS]; /* written by CPU i before it sets its bit in our mailbox 1 */
+	/* entry=3 */
+	bool in_task;
+	u64 release;
+	u32 releases, overruns, jobs, job_late_max;
+	u64 job_late_sum;
+	u32 stack_sum;
 };
 
 struct fiq_cpu {
 	struct fiq_record *rec;      /* kmalloc: the linear map, in every page table */
 	void *stack;                 /* kmalloc: FIQ mode's stack */
+	void *task_stack;            /* kmalloc: entry=3's task */
 	unsigned long saved_regs[7]; /* r8-r12, sp, lr of FIQ mode before us */
 };
 
@@ -98,6 +122,10 @@ static size_t stub_bytes;
 extern unsigned char fiq_vector_only_start[], fiq_vector_only_end[];
 extern unsigned char fiq_swapper_call_start[], fiq_swapper_call_end[];
 extern unsigned char fiq_unswapped_call_start[], fiq_unswapped_call_end[];
+extern unsigned char fiq_switch_entry_start[], fiq_switch_tail[], fiq_switch_entry_end[];
+extern void fiq_to_task(void);
+extern void proto_task_to_linux(u32 *task_regs, struct c_record *r);
+#define TASK_STACK_BYTES 4096
 
 static inline u64 cntpct(void)
 {
@@ -167,7 +195,22 @@ static void take_mailbox1(struct c_record *r, u64 now)
 	}
 }
 
-static void take_timer(struct c_record *r, u64 now)
+/* Whether the task takes this release: Linux runs (not the task). */
+static bool release_task(struct c_record *r, u64 due)
+{
+	if (entry != 3)
+		return false;
+	r->releases++;
+	if (r->in_task) {
+		r->overruns++;
+		return false;
+	}
+	r->release = due;
+	r->in_task = true;
+	return true;
+}
+
+static bool take_timer(struct c_record *r, u64 now)
 {
 	u64 due = cntp_cval(), next = due + r->period;
 	u64 late = now - due;
@@ -182,12 +225,15 @@ static void take_timer(struct c_record *r, u64 now)
 	cntp_set(next, 1);
 	if (READ_ONCE(ipis_on) && r->timers % ipi_every == 0)
 		send_mailbox1(r, (r->cpu + 1) % r->ncpus);
+	return release_task(r, due);
 }
 
-/* FIQ mode, called by fiq_swapper_call (or fiq_unswapped_call, ttbr0 0).
- * Bounded: one mailbox word (at most MAX_CPUS senders) and one timer. */
-void fiq_handler(struct c_record *r, u32 interrupted_ttbr0);
-void fiq_handler(struct c_record *r, u32 interrupted_ttbr0)
+/* FIQ mode, called by fiq_swapper_call, fiq_switch_entry (or
+ * fiq_unswapped_call, ttbr0 0). Returns whether to switch to the task
+ * (entry=3). Bounded: one mailbox word (at most MAX_CPUS senders) and one
+ * timer. */
+int fiq_handler(struct c_record *r, u32 interrupted_ttbr0);
+int fiq_handler(struct c_record *r, u32 interrupted_ttbr0)
 {
 	u64 now = cntpct();
 	u32 source = readl_relaxed(local_ctrl + FIQ_SOURCE(r->cpu));
@@ -197,7 +243,40 @@ void fiq_handler(struct c_record *r, u32 interrupted_ttbr0)
 	if (source & SOURCE_MAILBOX1)
 		take_mailbox1(r, now);
 	if (source & SOURCE_CNTPNS)
-		take_timer(r, now);
+		return take_timer(r, now);
+	return 0;
+}
+
+/* The task's job ended: back to Linux until the next release. SVC mode,
+ * TTBR0 = swapper; returns at the next switch to the task. */
+static void task_wait(struct c_record *r)
+{
+	local_fiq_disable(); /* the FIQ handler must not see in_task cleared before the switch */
+	r->in_task = false;
+	proto_task_to_linux(r->sw.task_regs, r);
+}
+
+/* The task: SVC mode, IRQs masked, FIQs open, its own stack; started by the
+ * first switch. One job per release: its lateness, and some stack work. */
+static void __noreturn task_main(void)
+{
+	struct c_record *r = &crec[this_cpu_index()];
+
+	for (;;) {
+		u64 late = cntpct() - r->release;
+		volatile u32 work[32];
+		unsigned int i;
+
+		r->jobs++;
+		r->job_late_sum += late;
+		if (late > r->job_late_max)
+			r->job_late_max = late;
+		for (i = 0; i < ARRAY_SIZE(work); i++)
+			work[i] = i * r->jobs;
+		for (i = 0; i < ARRAY_SIZE(work); i++)
+			r->stack_sum += work[i];
+		task_wait(r);
+	}
 }
 
 static void set_bit_in(unsigned int reg, u32 bit, bool on)
@@ -221,6 +300,12 @@ static void start_on_cpu(void *unused)
 	if (entry == 0) {
 		regs[0] = (unsigned long)c->rec;
 	} else {
+		if (entry == 3) {
+			crec[cpu].sw.to_task = fiq_to_task;
+			crec[cpu].sw.tail = (u8 *)stub_at + (fiq_switch_tail - fiq_switch_entry_start);
+			crec[cpu].sw.task_regs[8] = (u32)c->task_stack + TASK_STACK_BYTES; /* sp */
+			crec[cpu].sw.task_regs[9] = (u32)task_main;                         /* lr */
+		}
 		regs[0] = (unsigned long)&crec[cpu];
 		regs[1] = (unsigned long)&fiq_handler;
 		regs[5] = (unsigned long)c->stack + FIQ_STACK_BYTES; /* sp */
@@ -263,6 +348,8 @@ static void *fiq_stub_address(void)
 
 static u32 fiqs_taken(unsigned int cpu)
 {
+	if (entry == 3)
+		return READ_ONCE(crec[cpu].jobs);
 	return entry == 0 ? READ_ONCE(cpus[cpu].rec->count) : READ_ONCE(crec[cpu].timers);
 }
 
@@ -301,6 +388,12 @@ static void report(unsigned int ncpus, const struct section_counts *in, u64 hz)
 
 			pr_info("fiq_proto: entry vector-only: cpu %u: %u FIQs, %u inside its 20 ms irqs-off section, late avg %llu ns max %llu ns\n",
 				cpu, r->count, in->timers[cpu], ns(avg, hz), ns(r->late_max, hz));
+		} else if (entry == 3) {
+			struct c_record *r = &crec[cpu];
+			u64 avg = r->jobs ? div64_u64(r->job_late_sum, r->jobs) : 0;
+
+			pr_info("fiq_proto: entry task-switch: cpu %u: %u releases, %u jobs, %u inside its 20 ms irqs-off section, %u overruns, job late avg %llu ns max %llu ns\n",
+				cpu, r->releases, r->jobs, in->timers[cpu], r->overruns, ns(avg, hz), ns(r->job_late_max, hz));
 		} else {
 			struct c_record *r = &crec[cpu];
 			u64 avg = r->timers ? div64_u64(r->late_sum, r->timers) : 0;
@@ -321,6 +414,7 @@ static void free_all(void)
 	for (cpu = 0; cpu < MAX_CPUS; cpu++) {
 		kfree(cpus[cpu].rec);
 		kfree(cpus[cpu].stack);
+		kfree(cpus[cpu].task_stack);
 	}
 	vfree(late_log);
 	if (local_ctrl)
@@ -335,12 +429,17 @@ static int __init fiq_proto_init(void)
 		{ fiq_vector_only_start, fiq_vector_only_end },
 		{ fiq_swapper_call_start, fiq_swapper_call_end },
 		{ fiq_unswapped_call_start, fiq_unswapped_call_end },
+		{ fiq_switch_entry_start, fiq_switch_entry_end },
 	};
 	unsigned int cpu, ncpus = num_online_cpus();
 	struct section_counts in = { { 0 } };
 	u64 hz, period;
 	int err;
 
+	BUILD_BUG_ON(offsetof(struct switch_area, task_regs) != 84);
+	BUILD_BUG_ON(offsetof(struct switch_area, to_task) != 124);
+	BUILD_BUG_ON(offsetof(struct switch_area, tail) != 128);
+	BUILD_BUG_ON(offsetof(struct c_record, sw) != 0);
 	asm volatile("mrc p15, 0, %0, c14, c0, 0" : "=r"(hz));
 	hz &= 0xffffffff;
 	if (ncpus > MAX_CPUS || entry >= ARRAY_SIZE(stubs) || !ipi_every)
@@ -362,7 +461,8 @@ static int __init fiq_proto_init(void)
 	for (cpu = 0; cpu < ncpus; cpu++) {
 		cpus[cpu].rec = kzalloc(sizeof(struct fiq_record), GFP_KERNEL);
 		cpus[cpu].stack = kzalloc(FIQ_STACK_BYTES, GFP_KERNEL);
-		if (!cpus[cpu].rec || !cpus[cpu].stack)
+		cpus[cpu].task_stack = kzalloc(TASK_STACK_BYTES, GFP_KERNEL);
+		if (!cpus[cpu].rec || !cpus[cpu].stack || !cpus[cpu].task_stack)
 			goto free;
 		cpus[cpu].rec->period = period;
 		crec[cpu].cpu = cpu;
@@ -395,8 +495,9 @@ static void __exit fiq_proto_exit(void)
 
 	on_each_cpu(stop_on_cpu, NULL, 1);
 	for (cpu = 0; entry && cpu < num_online_cpus() && cpu < MAX_CPUS; cpu++)
-		pr_info("fiq_proto: at unload: cpu %u: %u timer FIQs, %u of them over a table without the handler; mailbox-1 FIQs sent %u, received %u\n",
-			cpu, crec[cpu].timers, crec[cpu].unmapped, crec[cpu].ipis_sent, crec[cpu].ipis_received);
+		pr_info("fiq_proto: at unload: cpu %u: %u timer FIQs, %u of them over a table without the handler; mailbox-1 FIQs sent %u, received %u; task releases %u, jobs %u, overruns %u\n",
+			cpu, crec[cpu].timers, crec[cpu].unmapped, crec[cpu].ipis_sent, crec[cpu].ipis_received,
+			crec[cpu].releases, crec[cpu].jobs, crec[cpu].overruns);
 	release_fiq(&owner); /* zeros the stub and this CPU's FIQ registers (no init_FIQ here) */
 	set_fiq_handler(saved_stub, stub_bytes);
 	on_each_cpu(stop_on_cpu, NULL, 1); /* this CPU's saved FIQ registers again */
