@@ -23,6 +23,10 @@
  *   context is saved, the task runs one job in SVC mode on its own stack
  *   (I set, F clear) and gives the CPU back (proto_task_to_linux), which
  *   restores Linux's context and returns from the FIQ.
+ * entry=4 (a task's fault): as 3, with the task's exceptions sent to the
+ *   module's own vectors while it runs (SCTLR.V cleared, VBAR =
+ *   task_vectors); its job number fault_at_job reads fault_address: the
+ *   data abort stops the task and Linux's context is restored.
  *
  * How: claim the FIQ, copy the chosen stub into the vector page, give every
  * CPU's FIQ mode its record, handler and stack (__set_fiq_regs: r8, r9,
@@ -49,6 +53,10 @@ static unsigned int entry = 1;
 module_param(entry, uint, 0444);
 static unsigned int ipi_every = 10;
 module_param(ipi_every, uint, 0444);
+static unsigned int fault_at_job = 100;
+module_param(fault_at_job, uint, 0444);
+static unsigned long fault_address = 0x10; /* a parameter: not a constant the compiler may fold */
+module_param(fault_address, ulong, 0444);
 
 #define LOCAL_BASE 0x40000000
 #define TIMER_INT_CONTROL(cpu) (0x40 + 4 * (cpu))
@@ -81,6 +89,10 @@ struct switch_area {
 	u32 task_regs[10];   /* +84: r4-r11, sp, lr */
 	void *to_task;       /* +124: fiq_to_task */
 	void *tail;          /* +128: fiq_switch_tail, in the vector page */
+	u32 linux_sctlr;     /* +132 */
+	u32 linux_lr_abt, linux_spsr_abt, linux_lr_und, linux_spsr_und; /* +136..+148 */
+	u32 sctlr_clear;     /* +152: SCTLR bits cleared while the task runs */
+	u32 fault_pc, fault_address, fault_status, fault_kind; /* +156..+168 */
 };
 
 /* entries 1-3: this CPU's state, in module .bss (a lazily faulted mapping). */
@@ -106,6 +118,7 @@ struct fiq_cpu {
 	struct fiq_record *rec;      /* kmalloc: the linear map, in every page table */
 	void *stack;                 /* kmalloc: FIQ mode's stack */
 	void *task_stack;            /* kmalloc: entry=3's task */
+	u32 saved_vbar;
 	unsigned long saved_regs[7]; /* r8-r12, sp, lr of FIQ mode before us */
 };
 
@@ -124,6 +137,8 @@ extern unsigned char fiq_swapper_call_start[], fiq_swapper_call_end[];
 extern unsigned char fiq_unswapped_call_start[], fiq_unswapped_call_end[];
 extern unsigned char fiq_switch_entry_start[], fiq_switch_tail[], fiq_switch_entry_end[];
 extern void fiq_to_task(void);
+extern unsigned char task_vectors[];
+struct c_record *task_fault_records[MAX_CPUS]; /* read by task_fault (fiq_entry.S) */
 extern void proto_task_to_linux(u32 *task_regs, struct c_record *r);
 #define TASK_STACK_BYTES 4096
 
@@ -198,9 +213,11 @@ static void take_mailbox1(struct c_record *r, u64 now)
 /* Whether the task takes this release: Linux runs (not the task). */
 static bool release_task(struct c_record *r, u64 due)
 {
-	if (entry != 3)
+	if (entry < 3)
 		return false;
 	r->releases++;
+	if (r->sw.fault_kind)
+		return false; /* stopped by its fault */
 	if (r->in_task) {
 		r->overruns++;
 		return false;
@@ -268,6 +285,8 @@ static void __noreturn task_main(void)
 		unsigned int i;
 
 		r->jobs++;
+		if (entry == 4 && r->jobs == fault_at_job)
+			READ_ONCE(*(u32 *)fault_address);
 		r->job_late_sum += late;
 		if (late > r->job_late_max)
 			r->job_late_max = late;
@@ -300,7 +319,9 @@ static void start_on_cpu(void *unused)
 	if (entry == 0) {
 		regs[0] = (unsigned long)c->rec;
 	} else {
-		if (entry == 3) {
+		if (entry >= 3) {
+			task_fault_records[cpu] = &crec[cpu];
+			crec[cpu].sw.sctlr_clear = entry == 4 ? 1u << 13 : 0; /* V: vectors at VBAR */
 			crec[cpu].sw.to_task = fiq_to_task;
 			crec[cpu].sw.tail = (u8 *)stub_at + (fiq_switch_tail - fiq_switch_entry_start);
 			crec[cpu].sw.task_regs[8] = (u32)c->task_stack + TASK_STACK_BYTES; /* sp */
@@ -311,6 +332,9 @@ static void start_on_cpu(void *unused)
 		regs[5] = (unsigned long)c->stack + FIQ_STACK_BYTES; /* sp */
 	}
 	local_fiq_disable();
+	asm volatile("mrc p15, 0, %0, c12, c0, 0" : "=r"(c->saved_vbar));
+	if (entry == 4)
+		asm volatile("mcr p15, 0, %0, c12, c0, 0\n isb" : : "r"(task_vectors));
 	__get_fiq_regs(c->saved_regs);
 	__set_fiq_regs(regs);
 	set_bit_in(TIMER_INT_CONTROL(cpu), CNTPNS_FIQ_BIT, true);
@@ -329,6 +353,7 @@ static void stop_on_cpu(void *unused)
 	set_bit_in(TIMER_INT_CONTROL(cpu), CNTPNS_FIQ_BIT, false);
 	set_bit_in(MAILBOX_INT_CONTROL(cpu), MAILBOX1_FIQ_BIT, false);
 	writel(~0u, local_ctrl + MAILBOX_CLEAR(cpu, 1));
+	asm volatile("mcr p15, 0, %0, c12, c0, 0\n isb" : : "r"(cpus[cpu].saved_vbar));
 	__set_fiq_regs(cpus[cpu].saved_regs);
 	local_fiq_enable();
 }
@@ -348,7 +373,7 @@ static void *fiq_stub_address(void)
 
 static u32 fiqs_taken(unsigned int cpu)
 {
-	if (entry == 3)
+	if (entry >= 3)
 		return READ_ONCE(crec[cpu].jobs);
 	return entry == 0 ? READ_ONCE(cpus[cpu].rec->count) : READ_ONCE(crec[cpu].timers);
 }
@@ -388,6 +413,12 @@ static void report(unsigned int ncpus, const struct section_counts *in, u64 hz)
 
 			pr_info("fiq_proto: entry vector-only: cpu %u: %u FIQs, %u inside its 20 ms irqs-off section, late avg %llu ns max %llu ns\n",
 				cpu, r->count, in->timers[cpu], ns(avg, hz), ns(r->late_max, hz));
+		} else if (entry == 4) {
+			struct c_record *r = &crec[cpu];
+
+			pr_info("fiq_proto: entry task-fault: cpu %u: %u releases, %u jobs, the task stopped by fault kind %u at %pS, address 0x%x, status 0x%x\n",
+				cpu, r->releases, r->jobs, r->sw.fault_kind, (void *)r->sw.fault_pc,
+				r->sw.fault_address, r->sw.fault_status);
 		} else if (entry == 3) {
 			struct c_record *r = &crec[cpu];
 			u64 avg = r->jobs ? div64_u64(r->job_late_sum, r->jobs) : 0;
@@ -430,6 +461,7 @@ static int __init fiq_proto_init(void)
 		{ fiq_swapper_call_start, fiq_swapper_call_end },
 		{ fiq_unswapped_call_start, fiq_unswapped_call_end },
 		{ fiq_switch_entry_start, fiq_switch_entry_end },
+		{ fiq_switch_entry_start, fiq_switch_entry_end },
 	};
 	unsigned int cpu, ncpus = num_online_cpus();
 	struct section_counts in = { { 0 } };
@@ -440,6 +472,9 @@ static int __init fiq_proto_init(void)
 	BUILD_BUG_ON(offsetof(struct switch_area, to_task) != 124);
 	BUILD_BUG_ON(offsetof(struct switch_area, tail) != 128);
 	BUILD_BUG_ON(offsetof(struct c_record, sw) != 0);
+	BUILD_BUG_ON(offsetof(struct switch_area, linux_sctlr) != 132);
+	BUILD_BUG_ON(offsetof(struct switch_area, sctlr_clear) != 152);
+	BUILD_BUG_ON(offsetof(struct switch_area, fault_kind) != 168);
 	asm volatile("mrc p15, 0, %0, c14, c0, 0" : "=r"(hz));
 	hz &= 0xffffffff;
 	if (ncpus > MAX_CPUS || entry >= ARRAY_SIZE(stubs) || !ipi_every)
@@ -495,8 +530,8 @@ static void __exit fiq_proto_exit(void)
 
 	on_each_cpu(stop_on_cpu, NULL, 1);
 	for (cpu = 0; entry && cpu < num_online_cpus() && cpu < MAX_CPUS; cpu++)
-		pr_info("fiq_proto: at unload: cpu %u: %u timer FIQs, %u of them over a table without the handler; mailbox-1 FIQs sent %u, received %u; task releases %u, jobs %u, overruns %u\n",
-			cpu, crec[cpu].timers, crec[cpu].unmapped, crec[cpu].ipis_sent, crec[cpu].ipis_received,
+		pr_info("fiq_proto: at unload (entry %u): cpu %u: %u timer FIQs, %u of them over a table without the handler; mailbox-1 FIQs sent %u, received %u; task releases %u, jobs %u, overruns %u\n",
+			entry, cpu, crec[cpu].timers, crec[cpu].unmapped, crec[cpu].ipis_sent, crec[cpu].ipis_received,
 			crec[cpu].releases, crec[cpu].jobs, crec[cpu].overruns);
 	release_fiq(&owner); /* zeros the stub and this CPU's FIQ registers (no init_FIQ here) */
 	set_fiq_handler(saved_stub, stub_bytes);
