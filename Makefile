@@ -16,7 +16,7 @@ help:
 	@echo "make test-debug           the arm64 QEMU suite on a KASAN + kmemleak kernel (not in make test: ~1 h)"
 	@echo "make soak [SOAK=60]       FIFO integrity + preemption with random module loads, SOAK min of guest time per arch"
 	@echo "make host-tests           host unit tests of the core (GoogleTest via ctest)"
-	@echo "make check-freestanding   the core compiled as kernel code for arm64 and x86_64"
+	@echo "make check-freestanding   the core compiled as kernel code for arm64, x86_64 and 32-bit ARM"
 	@echo "make check-layers         every include points down the layers (docs/architecture.md)"
 	@echo "make coverage             line coverage of the core by the host tests (>= 90%)"
 	@echo "make bench-host           Google Benchmark: scheduler O(1), ring vs boost"

@@ -8,6 +8,7 @@
 #include <posix/semaphore.h>
 
 #include "../hal/time_base.hpp"
+#include "../lib/div64.hpp"
 #include "api_internal.hpp"
 
 namespace tx::posix {
@@ -39,8 +40,9 @@ inline int64_t ns_of(const struct timespec *t)
 }
 inline void timespec_of(int64_t ns, struct timespec *t)
 {
-	t->tv_sec = static_cast<long>(ns / kNsPerSec);
-	t->tv_nsec = static_cast<long>(ns % kNsPerSec);
+	int64_t nsec = 0;
+	t->tv_sec = static_cast<long>(div_s64_rem(ns, kNsPerSec, &nsec));
+	t->tv_nsec = static_cast<long>(nsec);
 }
 
 // Nanoseconds of a clock: CLOCK_MONOTONIC (the time base), CLOCK_REALTIME

@@ -71,8 +71,8 @@ int clock_getres(clockid_t clock_id, struct timespec *res)
 	if (!clock_ns(clock_id, &ns))
 		return fail(EINVAL);
 	if (res) {
-		int64_t tick = (kNsPerSec + static_cast<int64_t>(tx_port_counter_hz()) - 1) /
-			       static_cast<int64_t>(tx_port_counter_hz()); // one count, rounded up
+		int64_t hz = static_cast<int64_t>(tx_port_counter_hz());
+		int64_t tick = div_s64(kNsPerSec + hz - 1, hz); // one count, rounded up
 		timespec_of(tick, res);
 	}
 	return 0;

@@ -10,6 +10,7 @@
 #include "../hal/hal.h"
 #include "../hal/spinlock.hpp"
 #include "../lib/atomic.hpp"
+#include "../lib/div64.hpp"
 #include "api_internal.hpp"
 #include "tasklets_glue.h"
 
@@ -97,7 +98,7 @@ Tasklet *take_due(CpuTimers &c, RTIME now)
 		// Periods it fell a whole period or more behind are skipped and
 		// counted (O(1)): a timer never fires in a burst to catch up.
 		if (now >= next) {
-			RTIME missed = (now - next) / best->period + 1;
+			RTIME missed = tx::div_s64(now - next, best->period) + 1;
 			best->overrun += static_cast<int>(missed > INT32_MAX ? INT32_MAX : missed);
 			if (__builtin_mul_overflow(missed, best->period, &missed) ||
 			    __builtin_add_overflow(next, missed, &next))

@@ -3,6 +3,7 @@
 #include "irq_lines.hpp"
 
 #include "../lib/atomic.hpp"
+#include "../lib/div64.hpp"
 #include "../lib/format.hpp"
 #include "linux_work.hpp"
 #include "spinlock.hpp"
@@ -295,7 +296,7 @@ int tx_irq_info(unsigned slot, IrqLineInfo *out)
 		out->handler_max = max(out->handler_max, load_relaxed(&s.handler_max));
 		sum += load_relaxed(&s.handler_sum);
 	}
-	out->handler_avg = out->count ? sum / static_cast<int64_t>(out->count) : 0;
+	out->handler_avg = out->count ? tx::div_s64(sum, static_cast<int64_t>(out->count)) : 0;
 	return 1;
 }
 

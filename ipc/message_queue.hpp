@@ -39,6 +39,9 @@ public:
 	// The header of a caller's block; the message's bytes follow it.
 	struct alignas(16) Block {
 		ListNode pending; // on pending_ while its sender waits
+		// 32 bytes on 32- and 64-bit ABIs alike: the C bridge's
+		// TX_MSGQ_BLOCK_HEADER (api/msgq_bridge.h).
+		unsigned char pad[32 - sizeof(ListNode)];
 	};
 	// A message's header, in its slot; the bytes follow in the slot, or
 	// are in 'block' for a message larger than the slot.

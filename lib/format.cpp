@@ -2,6 +2,7 @@
 #include "format.hpp"
 
 #include "atomic.hpp"
+#include "div64.hpp"
 
 namespace tx {
 
@@ -56,8 +57,9 @@ void emit_number(Out &o, uint64_t v, bool negative, bool is_signed, unsigned bas
 	unsigned n = 0;
 	if (v || s.precision != 0) { // precision 0 prints no digit for 0
 		do {
-			tmp[n++] = digits[v % base];
-			v /= base;
+			uint64_t digit = 0;
+			v = div_u64_rem(v, base, &digit);
+			tmp[n++] = digits[digit];
 		} while (v);
 	}
 	char sign = negative ? '-' : is_signed && s.plus ? '+' : is_signed && s.space ? ' ' : '\0';

@@ -2,6 +2,8 @@
 #include "muldiv.hpp"
 
 #include "bitops.hpp"
+#include "div64.hpp"
+#include "u128.hpp"
 
 namespace tx {
 
@@ -19,8 +21,8 @@ uint64_t div128_64(uint64_t hi, uint64_t lo, uint64_t d, uint64_t *remainder)
 
 	// One 32-bit quotient digit of (rem:next) / d.
 	auto digit = [&](uint64_t rem, uint64_t next, uint64_t *out_rem) {
-		uint64_t q = rem / d1;
-		uint64_t r = rem % d1;
+		uint64_t r = 0;
+		uint64_t q = div_u64_rem(rem, d1, &r);
 		while (q >> 32 || q * d0 > ((r << 32) | next)) {
 			q--;
 			r += d1;
@@ -43,9 +45,8 @@ static int64_t muldiv(int64_t value, uint64_t mult, uint64_t div, bool round)
 {
 	const bool negative = value < 0;
 	const uint64_t magnitude = negative ? 0 - static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-	const unsigned __int128 product = static_cast<unsigned __int128>(magnitude) * mult;
-	uint64_t hi = static_cast<uint64_t>(product >> 64);
-	uint64_t lo = static_cast<uint64_t>(product);
+	const U128 product = mul_64x64(magnitude, mult);
+	const uint64_t hi = product.hi, lo = product.lo;
 	if (hi >= div)
 		return negative ? INT64_MIN : INT64_MAX;
 	uint64_t rem;

@@ -33,8 +33,8 @@ bool Tlsf::init(void *mem, size_t bytes)
 	if (!mem || bytes < kMinArena || bytes - lost < kMinBlock + kHeader)
 		return false;
 	size_t usable = align_down(bytes - lost, kAlign);
-	if (usable > (size_t(1) << 32))
-		usable = size_t(1) << 32;
+	if (static_cast<uint64_t>(usable) > kMaxArenaBytes) // 64-bit ABIs only
+		usable = static_cast<size_t>(kMaxArenaBytes);
 	fl_map_ = 0;
 	for (unsigned fl = 0; fl < kFlCount; fl++) {
 		sl_map_[fl] = 0;

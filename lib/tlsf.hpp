@@ -34,6 +34,7 @@ public:
 	static constexpr size_t kHeader = 16; // prev_phys + size
 	static constexpr size_t kMinBlock = 32; // header + the two free-list links
 	static constexpr size_t kMaxAlloc = size_t(1) << 31; // larger requests are refused
+	static constexpr uint64_t kMaxArenaBytes = uint64_t(1) << 32; // the rest of a larger arena is not used
 	// The smallest arena init() accepts: one minimum block and the sentinel,
 	// after aligning the start.
 	static constexpr size_t kMinArena = kMinBlock + kHeader + kAlign;

@@ -5,6 +5,8 @@
 // reduction and kernels, the inverse trigonometric functions, the rest.
 #include "libm.hpp"
 
+#include "../lib/div64.hpp"
+#include "../lib/u128.hpp"
 #include "tables.hpp"
 
 namespace tx::math {
@@ -42,6 +44,14 @@ double abs_of(double x) { return from_bits(bits_of(x) & ~kSignBit); }
 
 // 2^k for -1022 <= k <= 1023.
 double pow2(int k) { return from_bits(static_cast<uint64_t>(k + 1023) << 52); }
+
+// v as a double, rounded once: both halves convert exactly, and the sum of
+// two doubles is correctly rounded. No 64-bit conversion: a 32-bit ARM
+// kernel lacks the helper GCC would call (__aeabi_ul2d).
+double double_of(uint64_t v)
+{
+	return static_cast<double>(static_cast<uint32_t>(v >> 32)) * 0x1p32 + static_cast<double>(static_cast<uint32_t>(v));
+}
 
 // x * 2^k for any k, rounding once (at the end) when the result is
 // subnormal: the scaling is split so that no intermediate under- or
@@ -292,7 +302,7 @@ int reduce(double x, DD *r)
 		d = dd_add_d(d, -(n * kPio2_3));
 		d.lo -= n * kPio2_3t;
 		*r = fast_two_sum(d.hi, d.lo);
-		return static_cast<int>(static_cast<int64_t>(n) & 3);
+		return static_cast<int>(n) & 3; // |n| < 2^20
 	}
 	return reduce_large(x, r);
 }
@@ -320,28 +330,27 @@ int reduce_large(double x, DD *r)
 	uint64_t M = (b & 0x000fffffffffffffull) | (1ull << 52);
 	int pos = E - 1 + 63; // bit i of the fraction is bit 63 + i of the array
 	uint64_t w0 = two_over_pi_word(pos), w1 = two_over_pi_word(pos + 64), w2 = two_over_pi_word(pos + 128);
-	unsigned __int128 p2 = static_cast<unsigned __int128>(M) * w2;
-	unsigned __int128 p1 = static_cast<unsigned __int128>(M) * w1 + static_cast<uint64_t>(p2 >> 64);
-	uint64_t l0 = M * w0 + static_cast<uint64_t>(p1 >> 64);
-	uint64_t l1 = static_cast<uint64_t>(p1), l2 = static_cast<uint64_t>(p2);
+	U128 p2 = mul_64x64(M, w2);
+	U128 p1 = add(mul_64x64(M, w1), p2.hi);
+	uint64_t l0 = M * w0 + p1.hi;
+	uint64_t l1 = p1.lo, l2 = p2.lo;
 	int n = static_cast<int>(l0 >> 62);
 	// The fraction as 128 bits: l0's low 62, l1, l2's top 2.
-	unsigned __int128 f = (static_cast<unsigned __int128>(l0 << 2 | l1 >> 62) << 64) | (l1 << 2 | l2 >> 62);
-	bool negative = f >> 127; // fraction >= 1/2: round n up, r < 0
+	U128 f = {l0 << 2 | l1 >> 62, l1 << 2 | l2 >> 62};
+	bool negative = f.hi >> 63; // fraction >= 1/2: round n up, r < 0
 	if (negative) {
 		n++;
-		f = -f; // 1 - fraction
+		f = negate(f); // 1 - fraction
 	}
 	// The fraction as a pair: its top 53 bits, then the next 53.
-	uint64_t top = static_cast<uint64_t>(f >> 64), bottom = static_cast<uint64_t>(f);
-	if (!top && !bottom) { // x is a multiple of pi/2 to 128 bits: impossible for a double
+	if (!f.hi && !f.lo) { // x is a multiple of pi/2 to 128 bits: impossible for a double
 		*r = {0, 0};
 		return n & 3;
 	}
-	int lz = top ? __builtin_clzll(top) : 64 + __builtin_clzll(bottom);
-	f <<= lz;
-	double hi = static_cast<double>(static_cast<uint64_t>(f >> 75)) * pow2(-53);
-	double lo = static_cast<double>(static_cast<uint64_t>(f >> 22) & ((1ull << 53) - 1)) * pow2(-106);
+	int lz = f.hi ? __builtin_clzll(f.hi) : 64 + __builtin_clzll(f.lo);
+	f = shift_left(f, static_cast<unsigned>(lz));
+	double hi = double_of(shift_right(f, 75).lo) * pow2(-53);
+	double lo = double_of(shift_right(f, 22).lo & ((1ull << 53) - 1)) * pow2(-106);
 	DD frac = {scale(hi, -lz), scale(lo, -lz)};
 	DD v = dd_mul(frac, dd(tables::kPio2));
 	if (negative)
@@ -442,7 +451,7 @@ bool is_integer(double y) { return abs_of(y) >= 0x1p52 || trunc(y) == y; }
 bool is_odd_integer(double y)
 {
 	double a = abs_of(y);
-	return a < 0x1p53 && trunc(y) == y && (static_cast<int64_t>(a) & 1);
+	return a < 0x1p53 && trunc(y) == y && trunc(a * 0.5) != a * 0.5; // a / 2 is exact
 }
 
 } // namespace
@@ -1015,16 +1024,16 @@ double fmod(double x, double y)
 	};
 	int ex, ey;
 	uint64_t mx = unpack(ax, &ex), my = unpack(ay, &ey);
-	mx %= my;
+	mx = mod_u64(mx, my);
 	while (ex > ey && mx) { // 10 bits per step keeps mx < 2^63
 		int step = ex - ey < 10 ? ex - ey : 10;
-		mx = (mx << step) % my;
+		mx = mod_u64(mx << step, my);
 		ex -= step;
 	}
 	if (!mx)
 		return with_sign(0.0, sign_of(x));
 	// mx * 2^ey, exact (it is below y).
-	double r = scale(static_cast<double>(mx), ey);
+	double r = scale(double_of(mx), ey);
 	return with_sign(r, sign_of(x));
 }
 

@@ -9,6 +9,8 @@ TX_CXX_FREESTANDING := -std=gnu++20 -ffreestanding -fno-exceptions -fno-rtti \
 
 TX_CXX_arm64 := -fno-pie -mgeneral-regs-only -mno-outline-atomics
 TX_CXX_x86_64 := -fno-pie -mno-sse -mno-mmx -mno-sse2 -mno-red-zone -mcmodel=kernel -mno-80387
+# 32-bit ARM (issue 18's port, Debian's armmp: ARM state, ARMv7-A, soft-float ABI).
+TX_CXX_arm := -fno-pie -marm -march=armv7-a -mabi=aapcs-linux -mfloat-abi=soft -mtls-dialect=gnu
 
 # The kernel's C-only flags that g++ rejects: filtered out of the inherited
 # KBUILD_CFLAGS before they reach C++.

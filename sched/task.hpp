@@ -11,6 +11,7 @@
 
 #include "../hal/hal.h"
 #include "../lib/deferred_block.hpp"
+#include "../lib/div64.hpp"
 #include "../lib/list.hpp"
 #include "config.hpp"
 #include "timer_queue.hpp"
@@ -98,7 +99,7 @@ struct Stats {
 		sum += v;
 		samples++;
 	}
-	Count avg() const { return samples ? sum / static_cast<Count>(samples) : 0; }
+	Count avg() const { return samples ? div_s64(sum, static_cast<Count>(samples)) : 0; }
 };
 
 // Bookkeeping at the low end of every task stack. It outlives the Task (the

@@ -262,7 +262,7 @@ bool Scheduler::timer_irq()
 	Count event_time = now + gravity_;
 	if (timer_running_ && mode_ == TimerMode::Periodic && event_time >= c.next_tick) {
 		// Skip ticks that were missed (late interrupt) in O(1).
-		Count missed = (event_time - c.next_tick) / tick_period_;
+		Count missed = div_s64(event_time - c.next_tick, tick_period_);
 		c.tick_time = c.next_tick + missed * tick_period_;
 		c.next_tick = c.tick_time + tick_period_;
 		event_time = c.tick_time;

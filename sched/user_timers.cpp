@@ -8,6 +8,7 @@
 // lock held (it may signal a semaphore, resume a task, put to a FIFO), and
 // never earlier than its shot although the interrupt comes gravity_ early.
 #include "../lib/atomic.hpp"
+#include "../lib/div64.hpp"
 #include "errors.hpp"
 #include "scheduler.hpp"
 
@@ -65,7 +66,7 @@ __attribute__((noinline)) void Scheduler::run_user_timer(CpuState &c, bool ipc_h
 		return;
 	Count now = counter(), next = due + c.user_period;
 	if (next <= now)
-		next += ((now - next) / c.user_period + 1) * c.user_period;
+		next += (div_s64(now - next, c.user_period) + 1) * c.user_period;
 	c.timers.insert(&c.user_timer, next); // timer_irq reprograms after this
 }
 

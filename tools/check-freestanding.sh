@@ -3,7 +3,9 @@
 #
 # Compiles every freestanding source of sources.mk (the core and the API)
 # with the kernel-module C++ flags of mk/cxx-flags.mk for arm64
-# (aarch64-linux-gnu-g++) and x86_64 (g++), links
+# (aarch64-linux-gnu-g++), x86_64 (g++) and 32-bit ARM
+# (arm-linux-gnueabihf-g++: issue 18's port to come; it finds what a 32-bit
+# kernel lacks, e.g. 64-bit division, lib/div64.hpp), links
 # each architecture's objects into one relocatable object and fails if it
 # needs a symbol outside tools/freestanding-allow.txt, or carries static
 # constructors (.init_array/.ctors: kernels never run them).
@@ -27,8 +29,9 @@ check_arch() {
     local arch="$1" cxx="$2" ld="$3" nm="$4" objdump="$5" extra="$6"
     local dir="$out/$arch" objs=() fpu_extra
     # The kernel's FPU flags (CC_FLAGS_FPU): no -mgeneral-regs-only on
-    # arm64; SSE2 after the no-SSE flags on x86_64.
-    fpu_extra="$(echo "$extra" | sed 's/-mgeneral-regs-only//')"
+    # arm64; SSE2 after the no-SSE flags on x86_64; VFP/NEON instructions
+    # under the soft-float calling convention on arm.
+    fpu_extra="$(echo "$extra" | sed 's/-mgeneral-regs-only//; s/-mfloat-abi=soft/-mfloat-abi=softfp -mfpu=neon/')"
     if [ "$arch" = x86_64 ]; then fpu_extra="$fpu_extra -msse -msse2"; fi
     mkdir -p "$dir"
     if ! command -v "$cxx" >/dev/null; then
@@ -71,4 +74,6 @@ check_arch() {
 check_arch arm64 aarch64-linux-gnu-g++ aarch64-linux-gnu-ld aarch64-linux-gnu-nm \
     aarch64-linux-gnu-objdump "$(mkvar TX_CXX_arm64)" || failed=1
 check_arch x86_64 g++ ld nm objdump "$(mkvar TX_CXX_x86_64)" || failed=1
+check_arch arm arm-linux-gnueabihf-g++ arm-linux-gnueabihf-ld arm-linux-gnueabihf-nm \
+    arm-linux-gnueabihf-objdump "$(mkvar TX_CXX_arm)" || failed=1
 exit "$failed"

@@ -29,8 +29,10 @@ HOST_PKGS=(build-essential cmake g++ googletest libgtest-dev libgmock-dev
 # for the host tools (sign-file, objtool, resolve_btfids), kmod for
 # depmod, dwarves (pahole) in case BTF is ever enabled, patch for the export
 # patch; cpio/gzip for the initramfs, xz-utils for the source tarball, rsync,
-# binutils-aarch64 for readelf (library closure of arm64 binaries).
+# binutils-aarch64 for readelf (library closure of arm64 binaries); the
+# armhf cross g++ for check-freestanding's 32-bit ARM check (issue 18).
 ARM64_PKGS=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu binutils-aarch64-linux-gnu
+            g++-arm-linux-gnueabihf binutils-arm-linux-gnueabihf
             qemu-system-arm linux-source-6.12 build-essential make gcc libc6-dev
             bc bison flex perl libssl-dev libelf-dev cpio gzip xz-utils kmod
             dwarves rsync patch python3 coreutils)
