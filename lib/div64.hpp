@@ -33,15 +33,36 @@ constexpr uint64_t divide_bitwise(uint64_t n, uint64_t d, uint64_t *rem)
 	return q;
 }
 
-constexpr uint64_t div_u64_rem(uint64_t n, uint64_t d, uint64_t *rem)
+// C's signed division: the quotient truncated toward zero, the remainder
+// with the dividend's sign. INT64_MIN / -1 is the caller's to exclude.
+constexpr int64_t divide_signed_bitwise(int64_t n, int64_t d, int64_t *rem)
+{
+	uint64_t un = n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
+	uint64_t ud = d < 0 ? 0 - static_cast<uint64_t>(d) : static_cast<uint64_t>(d);
+	uint64_t ur = 0;
+	uint64_t uq = divide_bitwise(un, ud, &ur);
+	*rem = static_cast<int64_t>(n < 0 ? 0 - ur : ur);
+	return static_cast<int64_t>((n < 0) != (d < 0) ? 0 - uq : uq);
+}
+
+// The quotient, and the remainder in *rem, of a 64-bit division by C's
+// rules (truncated toward zero for int64_t): native on 64-bit ABIs, bitwise
+// on 32-bit ones.
+template <class Int64>
+constexpr Int64 div64_rem(Int64 n, Int64 d, Int64 *rem)
 {
 #if __SIZEOF_POINTER__ >= 8
 	*rem = n % d;
 	return n / d;
 #else
-	return divide_bitwise(n, d, rem);
+	if constexpr (Int64(-1) < Int64(0))
+		return divide_signed_bitwise(n, d, rem);
+	else
+		return divide_bitwise(n, d, rem);
 #endif
 }
+
+constexpr uint64_t div_u64_rem(uint64_t n, uint64_t d, uint64_t *rem) { return div64_rem(n, d, rem); }
 
 constexpr uint64_t div_u64(uint64_t n, uint64_t d)
 {
@@ -56,27 +77,7 @@ constexpr uint64_t mod_u64(uint64_t n, uint64_t d)
 	return rem;
 }
 
-// C's signed division: the quotient truncated toward zero, the remainder
-// with the dividend's sign. INT64_MIN / -1 is the caller's to exclude.
-constexpr int64_t divide_signed_bitwise(int64_t n, int64_t d, int64_t *rem)
-{
-	uint64_t un = n < 0 ? 0 - static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
-	uint64_t ud = d < 0 ? 0 - static_cast<uint64_t>(d) : static_cast<uint64_t>(d);
-	uint64_t ur = 0;
-	uint64_t uq = divide_bitwise(un, ud, &ur);
-	*rem = static_cast<int64_t>(n < 0 ? 0 - ur : ur);
-	return static_cast<int64_t>((n < 0) != (d < 0) ? 0 - uq : uq);
-}
-
-constexpr int64_t div_s64_rem(int64_t n, int64_t d, int64_t *rem)
-{
-#if __SIZEOF_POINTER__ >= 8
-	*rem = n % d;
-	return n / d;
-#else
-	return divide_signed_bitwise(n, d, rem);
-#endif
-}
+constexpr int64_t div_s64_rem(int64_t n, int64_t d, int64_t *rem) { return div64_rem(n, d, rem); }
 
 constexpr int64_t div_s64(int64_t n, int64_t d)
 {
