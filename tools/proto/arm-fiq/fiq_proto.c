@@ -111,7 +111,7 @@ struct c_record {
 	u64 release;
 	u32 releases, overruns, jobs, job_late_max;
 	u64 job_late_sum;
-	u32 stack_sum;
+	u32 stack_sum; /* the task's stack work, kept so that it is done */
 };
 
 struct fiq_cpu {
@@ -125,7 +125,7 @@ struct fiq_cpu {
 static struct fiq_cpu cpus[MAX_CPUS];
 static struct c_record crec[MAX_CPUS];
 static bool ipis_on;
-static u32 *late_log; /* vmalloc */
+static u32 *late_log; /* vmalloc: written by the FIQ handler only to show it may touch such memory */
 static void __iomem *local_ctrl;
 static struct fiq_handler owner = { .name = "tactus-fiq-proto" };
 static u8 saved_stub[256];
