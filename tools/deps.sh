@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/deps.sh [host|arm64|amd64|all] - install the Debian 12 packages Tactus needs.
+# tools/deps.sh [host|arm64|amd64|arm|all] - install the Debian 12 packages Tactus needs.
 #
 #   host   host unit tests, coverage, benchmarks, plots
 #   arm64  cross toolchain, QEMU, linux-source-6.12 and the kernel build tools;
@@ -13,6 +13,13 @@
 #          recommends linux-headers-amd64, which would pull a kernel image
 #          into /boot); Debian's amd64 kernels and headers are only
 #          downloaded (tools/kernel/fetch-debian.sh amd64), never installed.
+#   arm    32-bit ARM (also armhf) on Debian's stock armmp kernel under
+#          qemu-system-arm -M raspi2b: the armhf cross gcc-12/g++-12 (the
+#          compiler the armmp headers name, and its C++ twin), the cross gcc
+#          and libc for the static user programs, readelf for the library
+#          closure, QEMU. No dpkg architecture is added: Debian's armhf
+#          packages are only downloaded, by tools/kernel/fetch-debian.sh
+#          armhf with an apt state of its own.
 #   all    all of them (default)
 #
 # Idempotent: packages already installed are skipped (dpkg-query), and apt is
@@ -46,14 +53,24 @@ ARM64_PKGS=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu binutils-aarch64-linux-g
 AMD64_PKGS=(qemu-system-x86 gcc-12 g++-12 make libc6-dev dwarves dkms dpkg-dev patch
             kmod binutils openssl cpio gzip xz-utils rsync python3 coreutils lintian)
 
-usage() { echo "usage: $0 [host|arm64|amd64|all]" >&2; exit 2; }
+# arm (armhf): gcc-12/g++-12-arm-linux-gnueabihf (arm-linux-gnueabihf-gcc-12
+# is the CC of the armmp headers' .kernelvariables; the Kbuild's C++ rule
+# uses its g++-12 twin), gcc-arm-linux-gnueabihf + libc6-dev-armhf-cross
+# (the static user programs), binutils-arm-linux-gnueabihf (readelf: library
+# closure), qemu-system-arm (raspi2b), cpio/gzip/python3 (the initramfs).
+ARM_PKGS=(gcc-12-arm-linux-gnueabihf g++-12-arm-linux-gnueabihf gcc-arm-linux-gnueabihf
+          libc6-dev-armhf-cross binutils-arm-linux-gnueabihf qemu-system-arm make
+          cpio gzip rsync python3 coreutils)
+
+usage() { echo "usage: $0 [host|arm64|amd64|arm|all]" >&2; exit 2; }
 
 what="${1:-all}"
 case "$what" in
     host)  want=("${HOST_PKGS[@]}") ;;
     arm64) want=("${ARM64_PKGS[@]}") ;;
     amd64) want=("${AMD64_PKGS[@]}") ;;
-    all)   want=("${HOST_PKGS[@]}" "${ARM64_PKGS[@]}" "${AMD64_PKGS[@]}") ;;
+    arm|armhf) what=arm; want=("${ARM_PKGS[@]}") ;;
+    all)   want=("${HOST_PKGS[@]}" "${ARM64_PKGS[@]}" "${AMD64_PKGS[@]}" "${ARM_PKGS[@]}") ;;
     -h|--help) usage ;;
     *) usage ;;
 esac
