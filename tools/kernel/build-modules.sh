@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/kernel/build-modules.sh [arm64|x86_64] [VARIANT] - `make modules`:
+# tools/kernel/build-modules.sh [arm64|x86_64|arm] [VARIANT] - `make modules`:
 # build the Tactus modules, then every folder with a Kbuild under examples/
 # and tests/qemu/modules/ (against Tactus's Module.symvers), then the
 # user-space programs (examples/*/user/*.c, tests/qemu/user/*.c: static
@@ -13,7 +13,16 @@
 #           and Kbuild deletes the .ko. objtool (IBT kernel) runs on the
 #           linked module, C++ parts included (the Kbuild's C++ rule appends
 #           $(cmd_objtool)). User programs: host gcc -static.
-#           Output: build/modules-x86_64-<stock|rt>/. Sources are copied (rsync, timestamps
+#           Output: build/modules-x86_64-<stock|rt>/.
+#   arm     (also armhf) VARIANT stock|rt (normal = stock): Debian's armmp
+#           headers (debian-kdir-armhf.sh), ARCH=arm
+#           CROSS_COMPILE=arm-linux-gnueabihf- (the headers' .kernelvariables
+#           override both anyway, and set CC = arm-linux-gnueabihf-gcc-12,
+#           whose g++-12 twin compiles the C++ core). No BTF in Debian's
+#           armmp config, so no pahole flags. User programs:
+#           arm-linux-gnueabihf-gcc -static. Output:
+#           build/modules-arm-<stock|rt>/.
+# Sources are copied (rsync, timestamps
 # kept) into build/modules-<arch>-<variant>/ so that Kbuild's objects never
 # land in the repository. Prints the output directory on stdout.
 set -euo pipefail
@@ -44,7 +53,17 @@ case "$arch" in
         # .kernelvariables has `override ARCH = x86`.
         kmake_args=("MODULE_PAHOLE_FLAGS=--lang_exclude=rust,c++03,c++11,c++14")
         user_cc=gcc ;;
-    *) tx_die "build-modules: arch arm64 or x86_64, not '$arch'" ;;
+    arm|armhf)
+        arch=arm
+        case "$variant" in
+            normal|stock) variant=stock ;;
+            rt) ;;
+            *) tx_die "build-modules arm: variant stock|rt (Debian's armmp kernels), not '$variant'" ;;
+        esac
+        kdir="$("$HERE/debian-kdir-armhf.sh" "$variant")"
+        kmake_args=(ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
+        user_cc=arm-linux-gnueabihf-gcc ;;
+    *) tx_die "build-modules: arch arm64, x86_64 or arm, not '$arch'" ;;
 esac
 out="$TACTUS_ROOT/build/modules-$arch-$variant"
 mkdir -p "$out"
@@ -57,7 +76,7 @@ kmake() {
 }
 build_all() {
     kmake M="$out" modules
-    local dir src
+    local dir src bin
     for dir in "$out"/examples/*/ "$out"/tests/qemu/modules/; do
         [ -f "$dir/Kbuild" ] || continue
         kmake M="${dir%/}" KBUILD_EXTRA_SYMBOLS="$out/Module.symvers" modules
@@ -65,7 +84,7 @@ build_all() {
     mkdir -p "$out/user"
     for src in "$out"/examples/*/user/*.c "$out"/tests/qemu/user/*.c; do
         [ -f "$src" ] || continue
-        local bin="$out/user/$(basename "${src%.c}")"
+        bin="$out/user/$(basename "${src%.c}")"
         if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ]; then
             "$user_cc" -static -O2 -Wall -Wextra -Werror -I"$out/api/include" -o "$bin" "$src" -lm
         fi
