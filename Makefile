@@ -77,7 +77,11 @@ kernel:
 # kernel instead of Debian's 6.12 (docs/x86_64-port.md, "Kernels").
 MODULES_VARIANT = $(if $(and $(filter x86_64,$(ARCH)),$(filter 6.1 6.1.%,$(KVER))),stock61,$(VARIANT))
 
-modules: kernel
+# arm (armhf): Debian's armmp kernel, none of ours to build; its tools only.
+MODULES_ARM = $(filter arm armhf,$(ARCH))
+
+modules: $(if $(MODULES_ARM),,kernel)
+	$(if $(MODULES_ARM),tools/deps.sh arm)
 	tools/kernel/build-modules.sh $(ARCH) $(MODULES_VARIANT)
 
 bench:
