@@ -10,7 +10,7 @@
 #                   checked by `make check-freestanding`;
 #   TX_<MODULE>_LINUX  the module's Linux glue (C with kernel headers, and the
 #                   C++ bridges that give the core C linkage): module only;
-#   TX_PORT_<SRCARCH>  an architecture's port (Kbuild's SRCARCH: arm64, x86),
+#   TX_PORT_<SRCARCH>  an architecture's port (Kbuild's SRCARCH: arm64, x86, arm),
 #                   linked into tactus_hal.ko;
 #   TX_HOST_PORT_SOURCES  the host port: host tests only.
 # A new module is a new pair of lists here and one line in Kbuild.
@@ -34,6 +34,12 @@ TX_PORT_arm64 := \
 	arch/arm64/switch.S \
 	arch/arm64/irq.c \
 	arch/arm64/fault.c
+
+TX_PORT_arm := \
+	arch/arm/port.c \
+	arch/arm/switch.S \
+	arch/arm/irq.c \
+	arch/arm/fault.c
 
 TX_PORT_x86 := \
 	arch/x86/port.c \

@@ -9,6 +9,7 @@
 #include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/cpu.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
@@ -174,11 +175,11 @@ static int scheduler_show(struct seq_file *m, void *v)
 	if (s.periodic_mode)
 		seq_printf(m, ", tick %lld ns", s.tick_ns);
 	seq_printf(m, ", gravity %lld ns", s.gravity_ns);
-	seq_printf(m, "\nwatchdog: %lld us budget, %llu task(s) suspended so far\n", s.watchdog_ns / 1000,
+	seq_printf(m, "\nwatchdog: %lld us budget, %llu task(s) suspended so far\n", div_s64(s.watchdog_ns, 1000),
 		   s.watchdog_hits);
 	if (s.rt_period_ns)
 		seq_printf(m, "linux share: real-time tasks run at most %lld us of every %lld us per CPU\n",
-			   s.rt_runtime_ns / 1000, s.rt_period_ns / 1000);
+			   div_s64(s.rt_runtime_ns, 1000), div_s64(s.rt_period_ns, 1000));
 	else
 		seq_puts(m, "linux share: off\n");
 	seq_printf(m, "ipc lock: %llu waits, %llu spins\n", s.ipc_lock_waits, s.ipc_lock_spins);
@@ -256,7 +257,7 @@ static void watch_masked(struct work_struct *work)
 
 	tx_sched_watch_masked();
 	/* Every half budget, at least 10 ms apart: Linux's cost stays small. */
-	schedule_delayed_work_on(w->cpu, &w->work, nsecs_to_jiffies(max_t(long long, budget_ns / 2, 10000000)));
+	schedule_delayed_work_on(w->cpu, &w->work, nsecs_to_jiffies(max_t(long long, div_s64(budget_ns, 2), 10000000)));
 }
 
 static void start_masked_watch(void)

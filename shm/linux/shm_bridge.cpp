@@ -17,7 +17,7 @@ static_assert(__builtin_offsetof(ShmInfo, maps) == __builtin_offsetof(tx_shm_inf
 
 extern "C" {
 
-void tx_shm_setup(unsigned long page_size, void *(*alloc)(unsigned long), void (*free)(void *, unsigned long))
+void tx_shm_setup(unsigned long page_size, void *(*alloc)(size_t), void (*free)(void *, size_t))
 {
 	shm_setup(ShmAllocator{page_size, alloc, free});
 }

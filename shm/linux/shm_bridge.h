@@ -8,6 +8,12 @@
 #ifndef TACTUS_SHM_BRIDGE_H
 #define TACTUS_SHM_BRIDGE_H
 
+#if defined(__KERNEL__) && !defined(__cplusplus)
+#include <linux/types.h>
+#else
+#include <stddef.h>
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -20,9 +26,11 @@ struct tx_shm_info {
 	unsigned int refs, maps;
 };
 
-/* Linux context. alloc: zeroed, page aligned, mappable by users. */
-void tx_shm_setup(unsigned long page_size, void *(*alloc)(unsigned long bytes),
-		  void (*free)(void *p, unsigned long bytes));
+/* Linux context. alloc: zeroed, page aligned, mappable by users. The
+ * callbacks take size_t, as the registry's: unsigned long has its size on
+ * every ABI the modules build for, but not its type on 32-bit ARM. */
+void tx_shm_setup(unsigned long page_size, void *(*alloc)(size_t bytes),
+		  void (*free)(void *p, size_t bytes));
 void tx_shm_set_memory_cap(unsigned long bytes); /* registry.hpp, shm_set_memory_cap */
 void tx_shm_teardown(void);
 /* Linux context, the module's mutex held (the registry's contract). */

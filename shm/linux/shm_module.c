@@ -54,12 +54,12 @@ struct shm_file {
 };
 
 /* The registry's allocator. */
-static void *shm_vmalloc(unsigned long bytes)
+static void *shm_vmalloc(size_t bytes)
 {
 	return vmalloc_user(bytes); /* zeroed; VM_USERMAP for remap_vmalloc_range */
 }
 
-static void shm_vfree(void *p, unsigned long bytes)
+static void shm_vfree(void *p, size_t bytes)
 {
 	vfree(p);
 }

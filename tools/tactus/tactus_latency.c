@@ -18,6 +18,7 @@
  *   the latency of its last job (ns), overruns so far, jobs so far,
  *   records lost so far.
  */
+#include <linux/math64.h>
 #include <linux/module.h>
 
 #include <rtai_fifos.h>
@@ -64,7 +65,7 @@ struct batch {
 
 static void batch_add(struct batch *b, long long ns)
 {
-	long long bucket = ns / bucket_ns;
+	long long bucket = div_s64(ns, bucket_ns); /* 32-bit ARM kernels have no 64-bit "/" */
 
 	if (!b->n || ns < b->min)
 		b->min = ns;
@@ -84,7 +85,7 @@ static void batch_add(struct batch *b, long long ns)
 /* All-or-nothing: a record is never split (the reader reads whole ones). */
 static void batch_send(struct batch *b, long long overruns)
 {
-	long long rec[8] = { b->n, b->min, b->sum / b->n, b->max, b->last, overruns, samples, lost };
+	long long rec[8] = { b->n, b->min, div64_s64(b->sum, b->n), b->max, b->last, overruns, samples, lost };
 
 	if (rtf_put_if(fifo, rec, sizeof(rec)) != sizeof(rec))
 		WRITE_ONCE(lost, lost + 1);
@@ -96,7 +97,7 @@ static void measure(long unused)
 {
 	RTIME period = nano2count((RTIME)period_us * 1000);
 	RTIME due = rt_get_time() + period;
-	long long per_report = (long long)report_ms * 1000 / period_us, overruns = 0;
+	long long per_report = div_s64((long long)report_ms * 1000, period_us), overruns = 0;
 	struct batch b = { 0 };
 
 	if (per_report < 1)
