@@ -68,7 +68,9 @@ void tx_hal_sleep_ms(unsigned ms);
 int64_t tx_hal_wall_clock_ns(void);
 
 /* Linux's context leaves this CPU for a real-time task (away = 1), or
- * comes back (away = 0); called by the switch, masked. While Linux is
+ * comes back (away = 0); called by the switch, masked, in Linux's context
+ * both times (just before it is switched out, just after it resumes): a
+ * port may give tasks a 'current' of their own (arm). While Linux is
  * away, the Linux task it interrupted ('current') has page faults
  * disabled, so that a fault in a real-time task goes straight to the
  * no-fixup path the ports hook (hal/linux/fault.c) instead of being

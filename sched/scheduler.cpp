@@ -348,12 +348,14 @@ CpuState &Scheduler::schedule(CpuState &c)
 	// device interrupt that came meanwhile would wait for it.
 	reprogram_for_budget(c);
 	// While a task runs, Linux's fault path must not take its faults for
-	// the interrupted process's (hal/hal.h). O(1).
+	// the interrupted process's (hal/hal.h). Linux marks and unmarks itself,
+	// both times as the Linux thread it is: a port may give a task another
+	// 'current' (arm). O(1).
 	if (prev->linux_ctx)
 		tx_hal_linux_away(1);
-	else if (next->linux_ctx)
-		tx_hal_linux_away(0);
 	tx_port_switch(&prev->ctx, &next->ctx);
+	if (prev->linux_ctx)
+		tx_hal_linux_away(0);
 	// prev runs again, on its CPU: a task moves only while off every CPU
 	// (move_to_cpu, with this lock held), and a CPU's Linux context never.
 	CpuState &here = cpu_of(prev);

@@ -82,17 +82,11 @@ static char description[160];
 
 /* ---- The FIQ path (FIQ mode, TTBR0 = swapper_pg_dir) ---------------------- */
 
-/* Linux has no entry code on a FIQ, so nothing made this look like an NMI
- * to Linux: the count makes in_nmi() true and keeps irq_work_queue()'s
- * preempt_enable() from scheduling on the interrupted thread's behalf. */
-static void raise_linux_work(void)
-{
-	__preempt_count_add(NMI_OFFSET + HARDIRQ_OFFSET);
-	tx_hal_raise_linux_work();
-	__preempt_count_sub(NMI_OFFSET + HARDIRQ_OFFSET);
-}
-
-/* Both sources may be pending in one FIQ: the core's entries nest (a lock
+/* 'current' is this CPU's real-time stand-in here (tx_arm_fiq_entry set
+ * it: in user mode TPIDRURO holds the process's TLS pointer, and Linux has
+ * no entry code on a FIQ that would load 'current'): its preempt count says
+ * NMI, so irq_work_queue()'s preempt_enable() never schedules and printk
+ * defers. Both sources may be pending in one FIQ: the core's entries nest (a lock
  * kept by the first is reused by the second). Bound: two register reads, a
  * write, the core's IPI and timer entries. */
 int tx_arm_fiq_handler(struct tx_arm_cpu *c)
@@ -107,7 +101,7 @@ int tx_arm_fiq_handler(struct tx_arm_cpu *c)
 
 		writel_relaxed(senders, local_ctrl + LOCAL_MAILBOX1_CLEAR(cpu));
 		if (xchg(&c->why_linux_work, 0))
-			raise_linux_work();
+			tx_hal_raise_linux_work();
 		if (xchg(&c->why_core, 0)) {
 			c->stats.ipi_nmis++;
 			if (core)
@@ -159,6 +153,7 @@ static void start_on_cpu(void *unused)
 	unsigned long regs[7] = { 0 }; /* r8-r12, sp, lr */
 
 	c->entry = tx_arm_fiq_entry;
+	c->rt_current = per_cpu(tx_arm_rt_current, cpu);
 	c->tail = (u8 *)stub_at + (tx_arm_fiq_stub_tail - tx_arm_fiq_stub);
 	regs[0] = (unsigned long)c;
 	regs[5] = (unsigned long)(c->fiq_stack + TX_ARM_FIQ_STACK_BYTES);
@@ -389,7 +384,9 @@ int tx_arch_init(void)
 
 	BUILD_BUG_ON(offsetof(struct tx_arm_cpu, entry) != TX_ARM_CPU_ENTRY);
 	BUILD_BUG_ON(offsetof(struct tx_arm_cpu, tail) != TX_ARM_CPU_TAIL);
+	BUILD_BUG_ON(offsetof(struct tx_arm_cpu, rt_current) != TX_ARM_CPU_RT_CURRENT);
 	BUILD_BUG_ON(offsetof(struct tx_arm_cpu, saved_r0_r4) != TX_ARM_CPU_SAVED);
+	BUILD_BUG_ON(offsetof(struct tx_arm_cpu, saved_tpidruro) != TX_ARM_CPU_SAVED_TPIDRURO);
 	BUILD_BUG_ON(sizeof(saved_stub) < 64);
 	if (num_possible_cpus() > TX_ARM_MAX_CPUS) {
 		pr_err("tactus: %u possible CPUs: the BCM2836 local controller serves %u\n", num_possible_cpus(), TX_ARM_MAX_CPUS);

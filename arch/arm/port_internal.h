@@ -24,7 +24,9 @@
 struct tx_arm_cpu {
 	void *entry;        /* +0: tx_arm_fiq_entry (switch.S), module text */
 	void *tail;         /* +4: the stub's return tail, in the vector page */
-	u32 saved_r0_r4[5]; /* +8: the interrupted r0-r4 while the dispatch frame is built */
+	struct task_struct *rt_current; /* +8: this CPU's tx_arm_rt_current */
+	u32 saved_r0_r4[5]; /* +12: the interrupted r0-r4 while the dispatch frame is built */
+	u32 saved_tpidruro; /* +32: the interrupted TPIDRURO, likewise */
 	u32 why_core;       /* a mailbox-1 FIQ for the core (tx_port_send_ipi) */
 	u32 why_linux_work; /* ... for tx_hal_raise_linux_work (tx_arch_linux_kick) */
 	u32 self_test_fiqs; /* timer FIQs with no scheduler attached (the load's self-test) */
@@ -34,7 +36,9 @@ struct tx_arm_cpu {
 };
 #define TX_ARM_CPU_ENTRY 0
 #define TX_ARM_CPU_TAIL 4
-#define TX_ARM_CPU_SAVED 8
+#define TX_ARM_CPU_RT_CURRENT 8
+#define TX_ARM_CPU_SAVED 12
+#define TX_ARM_CPU_SAVED_TPIDRURO 32
 
 extern struct tx_arm_cpu tx_arm_cpus[NR_CPUS];
 

@@ -16,7 +16,9 @@
 #define MODE_SVC_MASKED	0xd3	/* SVC mode, I and F set */
 #define CPU_ENTRY	0	/* struct tx_arm_cpu (port_internal.h) */
 #define CPU_TAIL	4
-#define CPU_SAVED	8
+#define CPU_RT_CURRENT	8
+#define CPU_SAVED	12
+#define CPU_SAVED_TPIDRURO 32
 
 	.arm
 	.text
@@ -52,19 +54,27 @@ tx_arm_fiq_stub_end:
 
 /*
  * Module text, FIQ mode, TTBR0 = swapper_pg_dir, r10 = the interrupted
- * TTBR0. The C handler (port.c) takes the FIQ's sources; it preserves the
- * banked r8-r11 (callee-saved) and we save the shared r0-r3 and lr_fiq. If
- * it asks for a switch, tx_arm_fiq_switch saves the interrupted context
- * whole and dispatches; else back through the tail. Bound: 12 instructions
- * around the handler.
+ * TTBR0. 'current' (TPIDRURO) becomes this CPU's real-time stand-in for
+ * the C that follows (in user mode TPIDRURO is the process's TLS pointer,
+ * and Linux's own 'current' would have its stack canary and preempt count
+ * changed under it); the interrupted value waits in the banked r9. The C
+ * handler (port.c) takes the FIQ's sources; it preserves the banked r8-r11
+ * (callee-saved) and we save the shared r0-r3 and lr_fiq. If it asks for a
+ * switch, tx_arm_fiq_switch saves the interrupted context whole and
+ * dispatches; else back through the tail. Bound: 16 instructions around
+ * the handler.
  */
 ENTRY(tx_arm_fiq_entry)
+	mrc	p15, 0, r9, c13, c0, 3
+	ldr	r11, [r8, #CPU_RT_CURRENT]
+	mcr	p15, 0, r11, c13, c0, 3
 	push	{r0-r3, r12, lr}	/* 24 bytes: sp stays 8-aligned */
 	mov	r0, r8
 	bl	tx_arm_fiq_handler
 	cmp	r0, #0
 	pop	{r0-r3, r12, lr}
 	bne	tx_arm_fiq_switch
+	mcr	p15, 0, r9, c13, c0, 3
 	mov	r11, r10
 	ldr	pc, [r8, #CPU_TAIL]
 ENDPROC(tx_arm_fiq_entry)
@@ -78,11 +88,11 @@ ENDPROC(tx_arm_fiq_entry)
  * whatever mode was interrupted (ARM Linux keeps nothing below sp): a task's
  * own stack, or the Linux thread's kernel stack. Frame (88 bytes, 8-aligned):
  *   0 r0-r12, 52 sp_usr, 56 lr_usr, 60 lr_svc, 64 spsr_svc, 68 pc,
- *   72 cpsr, 76 TTBR0, 80 the interrupted sp_svc, 84 pad.
+ *   72 cpsr, 76 TTBR0, 80 the interrupted sp_svc, 84 TPIDRURO.
  * The IRQ, abort and undefined banks are not saved: tasks run with IRQs
  * masked and Linux's vectors (a task's fault is Linux's oops on this port
- * for now: docs/arm-fiq-plan.md, "Next"). Bound: 34 instructions to the
- * dispatch, 21 after it.
+ * for now: docs/arm-fiq-plan.md, "Next"). Bound: 37 instructions to the
+ * dispatch, 23 after it.
  */
 #define FRAME_USR_SP	52
 #define FRAME_LR_SVC	60
@@ -91,11 +101,13 @@ ENDPROC(tx_arm_fiq_entry)
 #define FRAME_CPSR	72
 #define FRAME_TTBR0	76
 #define FRAME_SVC_SP	80
+#define FRAME_TPIDRURO	84
 #define FRAME_SIZE	88
 
 tx_arm_fiq_switch:
 	add	r11, r8, #CPU_SAVED
 	stmia	r11, {r0-r4}		/* the shared r0-r4, kept while r0-r4 carry the FIQ bank's values */
+	str	r9, [r8, #CPU_SAVED_TPIDRURO]
 	sub	r0, lr, #4		/* the interrupted pc */
 	mrs	r1, spsr		/* its cpsr */
 	mov	r2, r10			/* its TTBR0 */
@@ -107,6 +119,8 @@ tx_arm_fiq_switch:
 	str	r4, [sp, #FRAME_SVC_SP]
 	add	r4, sp, #20
 	stmia	r4, {r5-r12}		/* frame r5-r12: r8-r12 are the user bank here */
+	ldr	r9, [r3, #CPU_SAVED_TPIDRURO - CPU_SAVED]
+	str	r9, [sp, #FRAME_TPIDRURO]
 	add	r4, sp, #FRAME_USR_SP
 	stmia	r4, {r13, r14}^		/* the user bank's sp, lr */
 	nop				/* no banked register right after an STM^ */
@@ -137,6 +151,8 @@ tx_arm_fiq_switch:
 	msr	spsr_cxsf, r11
 	ldr	r11, [r0, #FRAME_TTBR0]
 	ldr	r10, [r8, #CPU_TAIL]
+	ldr	r9, [r0, #FRAME_TPIDRURO]
+	mcr	p15, 0, r9, c13, c0, 3
 	add	r1, r0, #32
 	ldmia	r1, {r8-r14}^		/* the user bank's r8-r12, sp, lr */
 	nop
