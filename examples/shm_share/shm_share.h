@@ -13,6 +13,7 @@
 #define SHM_SHARE_H
 
 #ifdef __KERNEL__
+#include <linux/math64.h>
 #include <linux/types.h>
 #else
 #include <stdint.h>
@@ -63,12 +64,30 @@ static inline s32 shmdem_sin_q30(u32 phase)
 	return (s32)(quadrant & 2 ? -r : r);
 }
 
+/* n / d, *rem = n % d: a 32-bit ARM kernel has no 64-bit "/" (the
+ * compiler's helper for it is not exported), so the kernel side uses
+ * linux/math64.h. */
+static inline u64 shmdem_div(u64 n, u32 d, u32 *rem)
+{
+#ifdef __KERNEL__
+	return div_u64_rem(n, d, rem);
+#else
+	*rem = (u32)(n % d);
+	return n / d;
+#endif
+}
+
 /* The value of sample i for an update at t_ns. */
 static inline s32 shmdem_sample(u64 t_ns, int i)
 {
-	u64 in_period = (t_ns % 1000000 + (u64)i * SHMDEM_SAMPLE_NS) % 1000000;
-	u32 phase = (u32)((in_period << 32) / 1000000);
-	s64 v = (s64)shmdem_sin_q30(phase) * SHMDEM_AMPLITUDE;
+	u32 in_ms, in_period, unused;
+	u32 phase;
+	s64 v;
+
+	shmdem_div(t_ns, 1000000, &in_ms); /* ns since the last whole millisecond */
+	in_period = (in_ms + (u32)i * SHMDEM_SAMPLE_NS) % 1000000;
+	phase = (u32)shmdem_div((u64)in_period << 32, 1000000, &unused);
+	v = (s64)shmdem_sin_q30(phase) * SHMDEM_AMPLITUDE;
 
 	return (s32)((v + (1 << 29)) >> 30); /* rounded */
 }

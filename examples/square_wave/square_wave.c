@@ -15,6 +15,7 @@
  * edges, and for the controller the error at the end of every half period
  * (how well it settled) and the worst overshoot.
  */
+#include <linux/math64.h>
 #include <linux/module.h>
 
 #include <rtai_sched.h>
@@ -58,22 +59,28 @@ static int plant_read(void)
 /* y += (u - y) * dt / tau, with dt = one period. */
 static void plant_apply(int u)
 {
-	long long steps = (long long)tau_ms * 1000 / period_us;
+	int steps = tau_ms * 1000 / period_us;
 
-	plant_q8 += (((long long)u << 8) - plant_q8) / (steps > 0 ? steps : 1);
+	/* div_s64: 32-bit ARM kernels have no 64-bit "/" (linux/math64.h) */
+	plant_q8 += div_s64(((long long)u << 8) - plant_q8, steps > 0 ? steps : 1);
 }
 
 static void control(long unused)
 {
 	RTIME period = nano2count((RTIME)period_us * 1000);
 	RTIME release = rt_get_time() + period;
-	long long per_half = (long long)half_period_ms * 1000 / period_us;
-	long long per_second = 1000000 / period_us, k = 0;
+	int per_half = half_period_ms * 1000 / period_us;
+	int per_second = 1000000 / period_us;
+	int in_half = 0, in_second = 0; /* jobs since the half period, the second began */
+	int high = 1;                   /* the next half period's setpoint is amplitude */
+	long long seconds = 0;
 	long long integ_q8 = 0;
 	int setpoint = 0;
 
 	if (per_half < 1)
 		per_half = 1;
+	if (per_second < 1)
+		per_second = 1;
 	rt_task_make_periodic(NULL, release, period);
 	for (;;) {
 		long long lat = rt_get_time() - release; /* first thing of the job */
@@ -86,8 +93,9 @@ static void control(long unused)
 		lat_sum += lat;
 
 		/* Setpoint and output pin: a square wave. */
-		if (k % per_half == 0) {
-			setpoint = (k / per_half) % 2 ? 0 : amplitude;
+		if (in_half == 0) {
+			setpoint = high ? amplitude : 0;
+			high = !high;
 			pin = setpoint != 0;
 			edges++;
 		}
@@ -110,7 +118,7 @@ static void control(long unused)
 			overshoot_max = y - setpoint;
 		if (!setpoint && -y > overshoot_max)
 			overshoot_max = -y;
-		if ((k + 1) % per_half == 0) {
+		if (in_half + 1 == per_half) {
 			long long a = e < 0 ? -e : e;
 
 			halves++;
@@ -119,10 +127,14 @@ static void control(long unused)
 				end_err_max = a;
 		}
 		jobs++;
-		k++;
-		if (k % per_second == 0)
+		if (++in_half == per_half)
+			in_half = 0;
+		if (++in_second == per_second) {
+			in_second = 0;
+			seconds++;
 			rt_printk("square_wave: %llds: jobs %lld, overruns %lld, latency max %lld ns, pin %d, setpoint %d, output %d\n",
-				  k / per_second, jobs, overruns, count2nano(lat_max), pin, setpoint, plant_read());
+				  seconds, jobs, overruns, count2nano(lat_max), pin, setpoint, plant_read());
+		}
 
 		while (rt_task_wait_period() == RTE_TMROVRN) {
 			overruns++;
@@ -150,7 +162,7 @@ static void __exit square_wave_exit(void)
 {
 	rt_task_delete(&task);
 	pr_info("square_wave: jobs %lld, overruns %lld, latency min %lld avg %lld max %lld ns\n", jobs, overruns,
-		jobs ? count2nano(lat_min) : 0, jobs ? count2nano(lat_sum / jobs) : 0, count2nano(lat_max));
+		jobs ? count2nano(lat_min) : 0, jobs ? count2nano(div64_s64(lat_sum, jobs)) : 0, count2nano(lat_max));
 	pr_info("square_wave: output edges %lld, half periods %lld, error at half-period end: max %lld last %lld (of %d), overshoot max %lld\n",
 		edges, halves, end_err_max, last_end_err, amplitude, overshoot_max);
 }
