@@ -2,29 +2,54 @@
 # tools/qemu/arch.sh - what differs between the QEMU guests' architectures, in
 # one place (as tools/bench/arch.sh does for the benchmark). Sourced after
 # tools/lib.sh by run.sh, quick.sh, demo-qemu.sh, pack-scripts.sh and
-# test-qemu.sh; `qemu_arch ARCH` (arm64 | x86_64, also aarch64, amd64, x86) sets
-#   QEMU_ARCH     arm64 | x86_64
-#   QEMU_DEB      Debian's name of the architecture, arm64 | amd64
+# test-qemu.sh; `qemu_arch ARCH` (arm64 | x86_64 | arm, also aarch64, amd64,
+# x86, armhf) sets (values in that order)
+#   QEMU_ARCH     arm64 | x86_64 | arm
+#   QEMU_DEB      Debian's name of the architecture, arm64 | amd64 | armhf
 #                 (tools/deps.sh, tools/kernel/fetch-debian.sh,
 #                 mkinitramfs.sh --arch)
 #   QEMU_KERNEL   the --kernel Tactus runs on: tactus (our kernel,
 #                 tools/kernel/build-arm64.sh) | debian (Debian's stock kernel)
-#   QEMU_SYSTEM   qemu-system-aarch64 | qemu-system-x86_64
+#                 | debian (Debian's armmp)
+#   QEMU_SYSTEM   qemu-system-aarch64 | qemu-system-x86_64 | qemu-system-arm
 #   QEMU_MACHINE  -M virt,gic-version=3 | -M q35 -global hpet.msi=on (the HPET
 #                 comparators get the FSB (MSI) capability that the Tactus x86
 #                 timer, an HPET comparator raising NMIs by MSI, needs)
+#                 | -M raspi2b (BCM2836, 4 Cortex-A7: the ARM port's FIQ board,
+#                 docs/arm-fiq-plan.md; QEMU wants -m 1G exactly, run.sh's
+#                 -m 1024 is that)
 #   QEMU_CPU      the default -cpu: cortex-a57 | qemu64,-cx16 (QEMU's default
 #                 without cmpxchg16b: QEMU 7.2 TCG's corrupts the guest's RFLAGS,
-#                 docs/x86_64-port.md "Open defects")
+#                 docs/x86_64-port.md "Open defects") | none (the board's
+#                 Cortex-A7; QEMU ignores -cpu there)
 #   QEMU_APPEND   the kernel command line words of every boot:
 #                 console=ttyAMA0 irqchip.gicv3_pseudo_nmi=1 panic=-1 |
-#                 console=ttyS0 panic=-1 cryptomgr.notests=1
-#   QEMU_ICOUNT_SHIFT  -icount shift: 4 (1 instruction = 16 ns) | 5 (32 ns);
+#                 console=ttyS0 panic=-1 cryptomgr.notests=1 |
+#                 console=ttyAMA0 panic=-1 cryptomgr.notests=1 (Debian's
+#                 armmp runs the crypto self-tests at boot otherwise)
+#   QEMU_ICOUNT_SHIFT  -icount shift: 4 (1 instruction = 16 ns) | 5 (32 ns) | 4;
 #                      TACTUS_ICOUNT_SHIFT overrides it
+#   QEMU_DTB      the device tree QEMU needs (-dtb), a file name looked up
+#                 next to the kernel image (fetch-debian.sh puts it there):
+#                 none | none | bcm2836-rpi-2-b.dtb
+#   QEMU_CPUS     the board's fixed vCPU count, or none: none | none | 4
+#                 (QEMU refuses raspi2b with fewer than 4); run.sh then
+#                 boots -smp QEMU_CPUS with maxcpus=N for --smp N: Linux
+#                 starts N CPUs, the others stay parked in the board's boot
+#                 stub. So --icount --smp 1 boots maxcpus=1, as
+#                 tools/proto/arm-fiq/run.sh does: -icount runs the vCPUs in
+#                 turn in one thread, and with all four started Debian's
+#                 armmp kernel did not even reach its console in 300 s
+#                 (QEMU 7.2; maxcpus=1: /init after ~10 s host time).
+#   QEMU_HALTS    1 when the guest cannot power the machine off (raspi2b:
+#                 Linux says "Power off not available: System halted
+#                 instead" and QEMU runs on): run.sh stops QEMU itself
+#                 when Linux halts; none | none | 1
 #   (TACTUS_QEMU_CPU overrides QEMU_CPU)
 
 # shellcheck disable=SC2034 # the variables are for the scripts that source this
 qemu_arch() {
+    QEMU_DTB="" QEMU_CPUS="" QEMU_HALTS=""
     case "$1" in
         arm64|aarch64)
             QEMU_ARCH=arm64 QEMU_DEB=arm64 QEMU_KERNEL=tactus
@@ -40,7 +65,15 @@ qemu_arch() {
             QEMU_CPU="qemu64,-cx16"
             QEMU_APPEND="console=ttyS0 panic=-1 cryptomgr.notests=1"
             QEMU_ICOUNT_SHIFT=5 ;;
-        *) tx_die "ARCH is arm64 or x86_64, not '$1'" ;;
+        arm|armhf)
+            QEMU_ARCH=arm QEMU_DEB=armhf QEMU_KERNEL=debian
+            QEMU_SYSTEM=qemu-system-arm
+            QEMU_MACHINE="-M raspi2b"
+            QEMU_CPU=""
+            QEMU_APPEND="console=ttyAMA0 panic=-1 cryptomgr.notests=1"
+            QEMU_ICOUNT_SHIFT=4
+            QEMU_DTB=bcm2836-rpi-2-b.dtb QEMU_CPUS=4 QEMU_HALTS=1 ;;
+        *) tx_die "ARCH is arm64, x86_64 or arm, not '$1'" ;;
     esac
     # An experiment's other model (e.g. TACTUS_ICOUNT_SHIFT=4 on x86_64):
     # every bound in the repository is stated at the default.
@@ -54,7 +87,8 @@ qemu_arch() {
 #   tactus | tactus-debug | tactus-kasan  our kernel (the cached builds of
 #                          tools/kernel/build-arm64.sh; arm64 only)
 #   debian | debian-rt     Debian's stock or PREEMPT_RT image, fetched by
-#                          tools/kernel/fetch-debian.sh when missing
+#                          tools/kernel/fetch-debian.sh when missing (arm:
+#                          armmp, rt-armmp; QEMU_DTB next to it)
 #   debian61               Debian 12's default kernel, 6.1 (x86_64;
 #                          tools/kernel/debian61-amd64.sh)
 #   anything else          a path, printed as it is

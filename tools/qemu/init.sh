@@ -1,4 +1,5 @@
 #!/bin/busybox sh
+# shellcheck shell=dash
 # tools/qemu/init.sh - /init of the Tactus test initramfs (busybox).
 #
 # Mounts proc, sysfs, devtmpfs, devpts, tmpfs /tmp and /dev/shm, installs the
@@ -24,13 +25,14 @@
     /bin/busybox mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-# arm64 and amd64 guests: the other architecture's directories do not exist
-export LD_LIBRARY_PATH=/lib/aarch64-linux-gnu:/usr/lib/aarch64-linux-gnu:/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/lib:/usr/lib
+# arm64, amd64 and armhf guests: the other architectures' directories do not exist
+export LD_LIBRARY_PATH=/lib/aarch64-linux-gnu:/usr/lib/aarch64-linux-gnu:/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu:/lib/arm-linux-gnueabihf:/usr/lib/arm-linux-gnueabihf:/lib:/usr/lib
 export HOME=/root TERM=dumb
 hostname tactus
 
 TEST=""
-for arg in $(cat /proc/cmdline); do
+read -r cmdline </proc/cmdline
+for arg in $cmdline; do
     case "$arg" in
         tactus.test=*) TEST="${arg#tactus.test=}" ;;
     esac
@@ -49,11 +51,12 @@ if [ -z "$TEST" ] || [ "$TEST" = shell ]; then
     rc=$?
 else
     if [ -f "/tests/$TEST.sh" ]; then
-        cd /tests
+        cd /tests || exit 1
         sh "/tests/$TEST.sh"
         rc=$?
-        cd /
+        cd / || exit 1
     else
+        # shellcheck disable=SC2012 # the names, for a human
         echo "TACTUS-INIT: no such test /tests/$TEST.sh; available: $(ls /tests 2>/dev/null | tr '\n' ' ')"
         rc=127
     fi

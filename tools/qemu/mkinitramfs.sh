@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# tools/qemu/mkinitramfs.sh OUT.cpio.gz [--arch arm64|amd64] [--add SRC:DEST]...
+# tools/qemu/mkinitramfs.sh OUT.cpio.gz [--arch arm64|amd64|armhf] [--add SRC:DEST]...
 #     [--with-rt-tests] [--with-stress-ng]
 #
 # Builds the test initramfs (newc, gzip; byte-reproducible) from Debian's
 # busybox-static of the guest architecture (unpacked by
 # tools/kernel/fetch-debian.sh <arch>, which this script runs when needed):
-#   --arch A             arm64 (default) or amd64 (x86_64 also accepted)
+#   --arch A             arm64 (default), amd64 (x86_64 also accepted) or
+#                        armhf (arm also accepted)
 #   /init                tools/qemu/init.sh (mounts, "TACTUS-INIT: ready", runs
 #                        the test named by tactus.test=<name>, powers off)
 #   /bin/busybox         links are made by /init at boot
@@ -39,7 +40,8 @@ tx_need_cmd python3
 case "$arch" in
     arm64|aarch64) arch=arm64 ;;
     amd64|x86_64)  arch=amd64 ;;
-    *) tx_die "--arch: arm64 or amd64, not '$arch'" ;;
+    armhf|arm)     arch=armhf ;;
+    *) tx_die "--arch: arm64, amd64 or armhf, not '$arch'" ;;
 esac
 
 DA="$TACTUS_CACHE/debian-$arch"
@@ -59,14 +61,15 @@ mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,run,root,mnt,etc,t
 install -m 0755 "$HERE/init.sh" "$STAGE/init"
 for s in "${sets[@]}"; do
     # the manifest lists paths relative to the unpacked root, symlinks with their targets
-    (cd "$DA/root" && cp -a --parents $(cat "$DA/manifest/$s.list") "$STAGE/")
+    mapfile -t paths <"$DA/manifest/$s.list"
+    (cd "$DA/root" && cp -a --parents "${paths[@]}" "$STAGE/")
 done
 echo "root:x:0:0:root:/root:/bin/sh" >"$STAGE/etc/passwd"
 echo "root:x:0:" >"$STAGE/etc/group"
 
 for a in "${adds[@]+"${adds[@]}"}"; do
     src="${a%%:*}" dest="${a#*:}"
-    [ "$src" != "$a" ] && [ -n "$dest" ] || tx_die "--add wants SRC:DEST, got '$a'"
+    if [ "$src" = "$a" ] || [ -z "$dest" ]; then tx_die "--add wants SRC:DEST, got '$a'"; fi
     [ -e "$src" ] || tx_die "--add: '$src' does not exist"
     case "$dest" in /*) ;; *) tx_die "--add: DEST must be absolute, got '$dest'" ;; esac
     if [[ "$dest" == */ ]]; then
