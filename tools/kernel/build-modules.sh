@@ -20,7 +20,7 @@
 #           override both anyway, and set CC = arm-linux-gnueabihf-gcc-12,
 #           whose g++-12 twin compiles the C++ core). No BTF in Debian's
 #           armmp config, so no pahole flags. User programs:
-#           arm-linux-gnueabihf-gcc -static. Output:
+#           arm-linux-gnueabihf-gcc -static -mfpu=neon-vfpv4. Output:
 #           build/modules-arm-<stock|rt>/.
 # Sources are copied (rsync, timestamps
 # kept) into build/modules-<arch>-<variant>/ so that Kbuild's objects never
@@ -35,7 +35,7 @@ case "$arch" in
     arm64)
         kdir="$("$HERE/kdir-arm64.sh" "$variant")"
         kmake_args=(ARCH=arm64 CROSS_COMPILE="$TACTUS_CROSS")
-        user_cc="${TACTUS_CROSS}gcc" ;;
+        user_cc=("${TACTUS_CROSS}gcc") ;;
     x86_64|amd64|x86)
         arch=x86_64
         case "$variant" in
@@ -52,7 +52,7 @@ case "$arch" in
         # ARCH from the environment (the top Makefile exports it) is harmless:
         # .kernelvariables has `override ARCH = x86`.
         kmake_args=("MODULE_PAHOLE_FLAGS=--lang_exclude=rust,c++03,c++11,c++14")
-        user_cc=gcc ;;
+        user_cc=(gcc) ;;
     arm|armhf)
         arch=arm
         case "$variant" in
@@ -62,7 +62,9 @@ case "$arch" in
         esac
         kdir="$("$HERE/debian-kdir-armhf.sh" "$variant")"
         kmake_args=(ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-)
-        user_cc=arm-linux-gnueabihf-gcc ;;
+        # the guest's Cortex-A7 has NEON (d16-d31); Debian's armhf
+        # default is vfpv3-d16
+        user_cc=(arm-linux-gnueabihf-gcc -mfpu=neon-vfpv4) ;;
     *) tx_die "build-modules: arch arm64, x86_64 or arm, not '$arch'" ;;
 esac
 out="$TACTUS_ROOT/build/modules-$arch-$variant"
@@ -86,7 +88,7 @@ build_all() {
         [ -f "$src" ] || continue
         bin="$out/user/$(basename "${src%.c}")"
         if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ]; then
-            "$user_cc" -static -O2 -Wall -Wextra -Werror -I"$out/api/include" -o "$bin" "$src" -lm
+            "${user_cc[@]}" -static -O2 -Wall -Wextra -Werror -I"$out/api/include" -o "$bin" "$src" -lm
         fi
     done
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tools/qemu/test-qemu.sh ARCH [--no-debug|--kasan|--kernel61] [--boot BOOT]... [--list|--build-only] [NAME...]
 #
-# The QEMU integration suite of one architecture, ARCH = arm64 or x86_64
-# (stages qemu-arm64 and qemu-x86_64 of `make test`):
+# The QEMU integration suite of one architecture, ARCH = arm64, x86_64 or
+# arm (stages qemu-arm64 and qemu-x86_64 of `make test`; arm, the 32-bit
+# port on Debian's armmp kernel under -M raspi2b, is not a stage yet):
 #  1. builds the modules (tools/kernel/build-modules.sh), the test user
 #     programs (tests/qemu/modules/user/*.c) and ONE initramfs with
 #     everything: every .ko in /lib/modules, every tests/qemu/scripts/*.sh in
@@ -12,7 +13,8 @@
 #     PROVE_RCU, PREEMPT, ...) when a selected test asks for a debug boot
 #     (skip with --no-debug). x86_64: against Debian's stock amd64 6.12
 #     headers (no kernel build; the kernel and headers are fetched when
-#     missing), initramfs --arch amd64;
+#     missing), initramfs --arch amd64; arm: the same with Debian's armhf
+#     armmp headers and kernel, initramfs --arch armhf;
 #  2. boots each test in its own QEMU (tools/qemu/run.sh ARCH --stop-on-stall:
 #     a guest that reports an RCU stall or a lockup is stopped 10 s later;
 #     x86_64: --kernel debian), one at a time, with a host timeout per
@@ -98,12 +100,18 @@ arch="$QEMU_ARCH"
 case "$arch" in
     arm64)
         ARCHES=" arm64 aarch64 "            # names a tactus-arch header may use
-        USER_CC="${TACTUS_CROSS}gcc"
+        USER_CC=("${TACTUS_CROSS}gcc")
         QLOGS="$TACTUS_LOGS/qemu" ;;
     x86_64)
         ARCHES=" x86_64 amd64 x86 "
-        USER_CC=gcc
+        USER_CC=(gcc)
         QLOGS="$TACTUS_LOGS/qemu-x86_64" ;;
+    arm)
+        ARCHES=" arm armhf "
+        # the guest's Cortex-A7 has NEON (d16-d31: the FPU test's
+        # registers); Debian's armhf default is vfpv3-d16
+        USER_CC=(arm-linux-gnueabihf-gcc -mfpu=neon-vfpv4)
+        QLOGS="$TACTUS_LOGS/qemu-arm" ;;
 esac
 no_debug=0 list_only=0 build_only=0 select=() only_boots=" " kasan=0 kernel61=0
 while [ $# -gt 0 ]; do
@@ -265,7 +273,7 @@ if [ $kasan = 1 ]; then
         last=""
         for b in ${boots[$i]}; do case "$b" in *debug*) ;; *) last="$b" ;; esac; done
         [ "$last" = icount ] && last=smp1
-        boots[$i]="${last:-smp2}"
+        boots[i]="${last:-smp2}"
     done
 fi
 plan=() need_debug=0
@@ -313,7 +321,7 @@ build_user() {
         bin="$user_out/$(basename "${src%.c}")"
         if [ ! -f "$bin" ] || [ "$src" -nt "$bin" ] ||
             [ -n "$(find "$root/tests/qemu/modules" -maxdepth 1 -name '*.h' -newer "$bin")" ]; then
-            "$USER_CC" -static -O2 -Wall -Wextra -Werror -I"$root/api/include" -o "$bin" "$src" -lm ||
+            "${USER_CC[@]}" -static -O2 -Wall -Wextra -Werror -I"$root/api/include" -o "$bin" "$src" -lm ||
                 return 1
         fi
     done
@@ -332,9 +340,9 @@ build_variant() {
         mod_variant=stock
         [ $kernel61 = 1 ] && mod_variant=stock61
         if ! qemu_kernel_image "$QEMU_KERNEL" >/dev/null; then
-            abort "fetching Debian's amd64 kernel ($QEMU_KERNEL) failed (logs: $TACTUS_LOGS/fetch-debian-amd64.log, debian61-amd64.log)"
+            abort "fetching Debian's $QEMU_DEB kernel ($QEMU_KERNEL) failed (logs: $TACTUS_LOGS/fetch-debian-$QEMU_DEB.log, debian61-amd64.log)"
         fi
-        stage_done "kernel (Debian $mod_variant amd64)" "$t0"
+        stage_done "kernel (Debian $mod_variant $QEMU_DEB)" "$t0"
     fi
     t0="$(tx_now)"
     if ! mods="$("$root/tools/kernel/build-modules.sh" "$mod_arch" "$mod_variant" | tail -n 1)"; then
@@ -364,6 +372,7 @@ build_user || abort "test user programs (tests/qemu/modules/user/*.c) do not com
 stage_done "user programs" "$t0"
 if [ $build_only = 1 ]; then
     build_variant normal
+    # shellcheck disable=SC2154 # set by build_variant (printf -v)
     echo "$CPIO_normal"
     exit 0
 fi
@@ -419,6 +428,7 @@ for p in "${plan[@]}"; do
     wall="$(tx_elapsed "$t0")"
     # What only the host can see (after a panic, nothing in the guest reports).
     if [ -f "$root/tests/qemu/host/$name.sh" ]; then
+        # shellcheck disable=SC2094 # it reads the log, its checks are appended after
         bash "$root/tests/qemu/host/$name.sh" "$log" "$b" >>"$log" 2>&1 ||
             echo "TACTUS-CHECK: FAIL $name/host-check: tests/qemu/host/$name.sh failed" >>"$log"
     fi
