@@ -8,6 +8,9 @@
 #define _TACTUS_ASM_RTAI_H
 
 #include <asm/rtai_hal.h> /* real-time device interrupts, as RTAI includes it */
+#if defined(__KERNEL__) && !defined(__cplusplus)
+#include <linux/math64.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,14 +33,26 @@ long long rtai_llimd(long long ll, unsigned long mult, unsigned long div);
 long rtai_imuldiv(long i, unsigned long mult, unsigned long div);
 
 /* ull / uld, the remainder in *r (may be NULL); uld 0 gives 0 and no
- * remainder written, where RTAI's would trap. */
+ * remainder written, where RTAI's would trap. Kernel C divides through
+ * linux/math64.h: a 32-bit ARM kernel has no 64-bit "/". */
 static inline unsigned long long rtai_ulldiv(unsigned long long ull, unsigned long uld, unsigned long *r)
 {
 	if (!uld)
 		return 0;
+#if defined(__KERNEL__) && !defined(__cplusplus)
+	{
+		u64 rem;
+		u64 q = div64_u64_rem(ull, uld, &rem);
+
+		if (r)
+			*r = (unsigned long)rem;
+		return q;
+	}
+#else
 	if (r)
 		*r = (unsigned long)(ull % uld);
 	return ull / uld;
+#endif
 }
 
 /*

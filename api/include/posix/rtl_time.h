@@ -8,6 +8,9 @@
 
 #include "time.h"
 
+#if defined(__KERNEL__) && !defined(__cplusplus)
+#include <linux/math64.h>
+#endif
 #ifndef __KERNEL__
 #include <tactus/posix_host_names.h>
 #endif
@@ -32,11 +35,21 @@ hrtime_t clock_gethrtime(clockid_t clock);
 }
 #endif
 
+/* Kernel C divides through linux/math64.h: a 32-bit ARM kernel has no
+ * 64-bit "/" (the compiler's helper is not exported). Truncates toward
+ * zero either way, as "/" and "%" do. */
 static inline struct timespec timespec_from_ns(hrtime_t ns)
 {
 	struct timespec t;
+#if defined(__KERNEL__) && !defined(__cplusplus)
+	s32 rem;
+
+	t.tv_sec = (long)div_s64_rem(ns, (s32)NSECS_PER_SEC, &rem);
+	t.tv_nsec = rem;
+#else
 	t.tv_sec = (long)(ns / NSECS_PER_SEC);
 	t.tv_nsec = (long)(ns % NSECS_PER_SEC);
+#endif
 	return t;
 }
 

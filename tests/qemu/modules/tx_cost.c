@@ -2,6 +2,7 @@
 /* tests/qemu/modules/tx_cost.c - instruction costs of single operations,
  * measured with the time base under QEMU icount (arm64: 1 count = 1
  * instruction at shift=4 with a 62.5 MHz counter; x86: TSC cycles). Prints one line per operation. */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/module.h>
 #ifdef CONFIG_X86
 #include <asm/irqflags.h>
@@ -31,7 +32,7 @@ module_param(loop, int, 0444);
 			stmt;                                                       \
 		}                                                                   \
 		rt_printk("tx_cost: %-28s %6lld counts/op\n", label,                \
-			  (long long)(rtai_rdtsc() - t0) / N);                          \
+			  div_s64((long long)(rtai_rdtsc() - t0), N));                          \
 	} while (0)
 
 static void run_loop(void)
@@ -64,6 +65,12 @@ static void run(long unused)
 	MEASURE("10 x nop", asm volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop" ::: "memory"));
 	{ static int v; int t, ok; MEASURE("ldaxr/stlxr increment", asm volatile("1: ldaxr %w0, [%2]\n\tadd %w0, %w0, #1\n\tstlxr %w1, %w0, [%2]\n\tcbnz %w1, 1b" : "=&r"(t), "=&r"(ok) : "r"(&v) : "memory")); }
 	MEASURE("mrs cntpct", ({ u64 x; asm volatile("mrs %0, cntpct_el0" : "=r"(x)); (void)x; }));
+#elif defined(CONFIG_ARM)
+	MEASURE("cpsid+cpsie if", asm volatile("cpsid if\n\tcpsie if" ::: "memory"));
+	MEASURE("isb", asm volatile("isb" ::: "memory"));
+	MEASURE("10 x nop", asm volatile("nop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop\n\tnop" ::: "memory"));
+	{ static int v; int t, ok; MEASURE("ldrex/strex increment", asm volatile("1: ldrex %0, [%2]\n\tadd %0, %0, #1\n\tstrex %1, %0, [%2]\n\tcmp %1, #0\n\tbne 1b" : "=&r"(t), "=&r"(ok) : "r"(&v) : "cc", "memory")); }
+	MEASURE("mrrc cntpct", ({ u64 x; asm volatile("mrrc p15, 0, %Q0, %R0, c14" : "=r"(x)); (void)x; }));
 #else
 	MEASURE("cli+sti", (native_irq_disable(), native_irq_enable()));
 	MEASURE("lfence", asm volatile("lfence" ::: "memory"));

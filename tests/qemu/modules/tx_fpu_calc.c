@@ -28,6 +28,25 @@ static double fsqrt(double x)
 	return r;
 }
 
+#elif defined(__arm__)
+/* FPSCR, as a fresh task gets it: 0 (round to nearest, no traps, no
+ * flush-to-zero, no flags). */
+static unsigned long read_fpcr(void)
+{
+	unsigned long v;
+
+	asm volatile("vmrs %0, fpscr" : "=r"(v));
+	return v;
+}
+
+static double fsqrt(double x)
+{
+	double r;
+
+	asm("vsqrt.f64 %P0, %P1" : "=w"(r) : "w"(x));
+	return r;
+}
+
 #else /* x86_64: SSE2 */
 /* The SSE control register, as a fresh task gets it: 0x1f80 (all
  * exceptions masked, round to nearest); returned relative to that. */

@@ -6,7 +6,8 @@
  *
  * regs_check(seed, spins) fills every SIMD register with a pattern derived
  * from 'seed' (register i: low half seed + i, high half ~(seed + i); arm64:
- * the 32 V registers, x86_64: the 16 XMM registers), spins 'spins'
+ * the 32 V registers, x86_64: the 16 XMM registers, 32-bit ARM: the 32 D
+ * registers), spins 'spins'
  * iterations touching only general registers (a preemption may come at any
  * moment), then compares every register with the pattern. Returns the
  * number of wrong halves.
@@ -81,8 +82,38 @@ static long regs_check(unsigned long seed, unsigned long spins)
 	return bad;
 }
 
+#elif defined(__arm__)
+
+/* Through memory, as on x86: one VLDM/VSTM per half of the register file
+ * (d16-d31 exist on every CPU the arm port loads on). */
+static long regs_check(unsigned long seed, unsigned long spins)
+{
+	unsigned long in[64], out[64];
+	long bad = 0;
+	int i;
+
+	for (i = 0; i < 32; i++) {
+		in[2 * i] = seed + i;
+		in[2 * i + 1] = ~(seed + i);
+	}
+	__asm__ volatile("	vldmia	%[in], {d0-d15}\n"
+			 "	vldmia	%[in_hi], {d16-d31}\n"
+			 "1:	subs	%[spins], %[spins], #1\n"
+			 "	bhi	1b\n"
+			 "	vstmia	%[out], {d0-d15}\n"
+			 "	vstmia	%[out_hi], {d16-d31}\n"
+			 : [spins] "+r"(spins)
+			 : [in] "r"(in), [in_hi] "r"(in + 32), [out] "r"(out), [out_hi] "r"(out + 32)
+			 : "cc", "memory", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9", "d10", "d11",
+			   "d12", "d13", "d14", "d15", "d16", "d17", "d18", "d19", "d20", "d21", "d22", "d23", "d24",
+			   "d25", "d26", "d27", "d28", "d29", "d30", "d31");
+	for (i = 0; i < 64; i++)
+		bad += in[i] != out[i];
+	return bad;
+}
+
 #else
-#error "tx_fpu_regs.h: arm64 or x86_64"
+#error "tx_fpu_regs.h: arm64, x86_64 or 32-bit arm"
 #endif
 
 #endif /* TX_FPU_REGS_H */

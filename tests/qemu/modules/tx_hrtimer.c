@@ -12,6 +12,7 @@
  * timer catches up one period per callback; an overrun is a callback that
  * came more than one period late (its next release was already past).
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
@@ -55,7 +56,7 @@ static enum hrtimer_restart tick(struct hrtimer *t)
 	samples++;
 	if (++batch_n >= per_report) {
 		report.min = batch_min;
-		report.avg = batch_sum / batch_n;
+		report.avg = div64_s64(batch_sum, batch_n);
 		report.max = batch_max;
 		report.all_max = lat_max;
 		report.overruns = overruns;
@@ -74,7 +75,7 @@ static int __init tx_hrtimer_init(void)
 	if (period_us <= 0 || report_ms <= 0)
 		return -EINVAL;
 	period = ns_to_ktime((u64)period_us * 1000);
-	per_report = max(1LL, (long long)report_ms * 1000 / period_us);
+	per_report = max(1LL, div_s64((long long)report_ms * 1000, period_us));
 	hrtimer_init(&timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_HARD);
 	timer.function = tick;
 	pr_info("HRH|%11s|%11s|%11s|%11s|%11s\n", "lat min", "lat avg", "lat max", "ovl max", "overruns");
@@ -87,7 +88,7 @@ static void __exit tx_hrtimer_exit(void)
 	hrtimer_cancel(&timer);
 	cancel_work_sync(&report_work);
 	pr_info("tx_hrtimer: period %d us: %lld samples, overruns %lld, latency min %lld avg %lld max %lld ns\n",
-		period_us, samples, overruns, samples ? lat_min : 0, samples ? lat_sum / samples : 0, lat_max);
+		period_us, samples, overruns, samples ? lat_min : 0, samples ? div64_s64(lat_sum, samples) : 0, lat_max);
 }
 
 module_init(tx_hrtimer_init);

@@ -35,6 +35,7 @@
  * Then 'done' is 1; the line is released at unload, unless leave_line=1
  * (the unload test: the HAL releases it after the module's exit).
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/delay.h>
 #include <linux/interrupt.h>
 #include <linux/irq.h>
@@ -210,7 +211,7 @@ static void waiter_body(long unused)
 /* Linux: run R for 'jobs' jobs at 'hz' in 'm' and wait for the end. */
 static bool run_raiser(int m, int hz, int jobs)
 {
-	long long period_ns = 1000000000ll / hz;
+	long long period_ns = div_s64(1000000000ll, hz);
 	int waited = 0, limit = 60000 + jobs / hz * 4000;
 
 	mode = m;

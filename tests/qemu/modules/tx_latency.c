@@ -5,6 +5,7 @@
  * RTAI's latency test. Parameters: period_us, priority, fpu. Prints
  * "RTD|" lines every 'report_ms' and a summary at unload.
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/module.h>
 
 #include <rtai_sched.h>
@@ -27,7 +28,7 @@ static void measure(long unused)
 {
 	RTIME period = nano2count((RTIME)period_us * 1000);
 	RTIME expected = rt_get_time() + period;
-	long long per_report = (long long)report_ms * 1000 / period_us;
+	long long per_report = div_s64((long long)report_ms * 1000, period_us);
 
 	rt_task_make_periodic(NULL, expected, period);
 	for (;;) {
@@ -42,7 +43,7 @@ static void measure(long unused)
 		samples++;
 		if (++batch_n == per_report) {
 			rt_printk("RTD|%11lld|%11lld|%11lld|%11lld|%11lld\n", count2nano(batch_min),
-				  count2nano(batch_sum / batch_n), count2nano(batch_max), count2nano(lat_max), overruns);
+				  count2nano(div64_s64(batch_sum, batch_n)), count2nano(batch_max), count2nano(lat_max), overruns);
 			batch_min = LLONG_MAX;
 			batch_max = batch_sum = batch_n = 0;
 		}
@@ -71,7 +72,7 @@ static void __exit tx_latency_exit(void)
 	rt_task_delete(&task);
 	pr_info("tx_latency: period %d us: %lld samples, overruns %lld, latency min %lld avg %lld max %lld ns\n",
 		period_us, samples, overruns, samples ? count2nano(lat_min) : 0,
-		samples ? count2nano(lat_sum / samples) : 0, count2nano(lat_max));
+		samples ? count2nano(div64_s64(lat_sum, samples)) : 0, count2nano(lat_max));
 }
 
 module_init(tx_latency_init);

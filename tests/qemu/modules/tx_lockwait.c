@@ -12,6 +12,7 @@
  * timer tasks ran ("tx_lockwait: PASS|FAIL <check>"), prints a result line
  * with the counts, and sets 'done'.
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/module.h>
@@ -69,7 +70,7 @@ static void check(bool ok, const char *name)
 
 static int controller_fn(void *unused)
 {
-	long long period = 1000000000ll / rate_hz;
+	long long period = div_s64(1000000000ll, rate_hz);
 
 	rt_task_make_periodic_relative_ns(&t_task[0], period / 2, period / 2);
 	rt_task_make_periodic_relative_ns(&t_task[1], period / 2, period / 2);

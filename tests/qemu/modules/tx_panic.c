@@ -15,6 +15,7 @@
  * 5 s, with the latency bound of an idle system. QEMU's UARTs: the 16550
  * at I/O 0x3f8 (x86_64), the PL011 at 0x09000000 (arm64 virt).
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/io.h>
 #include <linux/module.h>
 #include <linux/panic.h>
@@ -101,10 +102,10 @@ static void job_loop(long unused)
 			if (!origin)
 				origin = now;
 			if (cpus == 2)
-				snprintf(line, sizeof(line), "TXP %lu %lld %lld %lu\r\n", n, count2nano(now - origin) / 1000,
+				snprintf(line, sizeof(line), "TXP %lu %lld %lld %lu\r\n", n, div_s64(count2nano(now - origin), 1000),
 					 count2nano(now - release), READ_ONCE(other_jobs));
 			else
-				snprintf(line, sizeof(line), "TXP %lu %lld %lld\r\n", n, count2nano(now - origin) / 1000,
+				snprintf(line, sizeof(line), "TXP %lu %lld %lld\r\n", n, div_s64(count2nano(now - origin), 1000),
 					 count2nano(now - release));
 			uart_puts(line);
 			if (!done && count2nano(now - origin) >= (RTIME)speak_s * 1000000000) {

@@ -42,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/cpumask.h>
 #include <linux/module.h>
 #include <linux/string.h>
@@ -462,13 +463,13 @@ int init_module(void)
 
 	inversion(PTHREAD_PRIO_INHERIT);
 	check(hi_got < mid_done, "inherit-hi-before-mid", "hi got it at %lld us, mid done at %lld us",
-	      (hi_got - t0) / 1000, (mid_done - t0) / 1000);
+	      div_s64(hi_got - t0, 1000), div_s64(mid_done - t0, 1000));
 	inversion(PTHREAD_PRIO_NONE);
 	check(mid_done < hi_got, "none-mid-first", "mid done at %lld us, hi got it at %lld us",
-	      (mid_done - t0) / 1000, (hi_got - t0) / 1000);
+	      div_s64(mid_done - t0, 1000), div_s64(hi_got - t0, 1000));
 	inversion(PTHREAD_PRIO_PROTECT);
 	check(hi_runs >= lo_released && hi_got < mid_done, "protect-hi-waits-for-the-release",
-	      "hi runs at %lld us, lo released at %lld us", (hi_runs - t0) / 1000, (lo_released - t0) / 1000);
+	      "hi runs at %lld us, lo released at %lld us", div_s64(hi_runs - t0, 1000), div_s64(lo_released - t0, 1000));
 
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* the consumer's timed waits */

@@ -17,6 +17,7 @@
  * counts, latency worst case, overruns) is printed in the result line for
  * the test script, which asserts it only on deterministic boots.
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/module.h>
@@ -190,7 +191,7 @@ static void __exit tx_preempt_exit(void)
 		len = scnprintf(why, sizeof(why), "event %d of %d, around it:", first_bad, n);
 		for (k = a; k < b; k++)
 			len += scnprintf(why + len, sizeof(why) - len, " %c%c@%lldus", "LFS"[evlog[k].task],
-					 evlog[k].start ? '+' : '-', count2nano(evlog[k].t - t_start) / 1000);
+					 evlog[k].start ? '+' : '-', div_s64(count2nano(evlog[k].t - t_start), 1000));
 	}
 	pr_info("tx_preempt: result events=%d lost=%d lat_jobs=%lld fast_jobs=%lld slow_jobs=%lld "
 		"lat_overruns=%lld fast_overruns=%lld slow_overruns=%lld lat_max_ns=%lld lat_avg_ns=%lld "
@@ -198,7 +199,7 @@ static void __exit tx_preempt_exit(void)
 		"prio_violations=%d lifo_violations=%d\n",
 		n, atomic_read(&lost), st[LAT].jobs, st[FAST].jobs, st[SLOW].jobs, st[LAT].overruns,
 		st[FAST].overruns, st[SLOW].overruns, count2nano(st[LAT].lat_max),
-		st[LAT].jobs ? count2nano(st[LAT].lat_sum / st[LAT].jobs) : 0, count2nano(st[FAST].lat_max),
+		st[LAT].jobs ? count2nano(div64_s64(st[LAT].lat_sum, st[LAT].jobs)) : 0, count2nano(st[FAST].lat_max),
 		count2nano(st[SLOW].lat_max), nest[FAST][SLOW], nest[LAT][FAST], nest[LAT][SLOW], prio_bad,
 		lifo_bad);
 

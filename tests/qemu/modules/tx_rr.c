@@ -10,6 +10,7 @@
  * At unload: "tx_rr: result ..." and PASS/FAIL lines for the functional
  * checks; the script asserts the slice lengths on deterministic boots.
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/module.h>
@@ -149,7 +150,7 @@ static void __exit tx_rr_exit(void)
 	/* The first slices: who, and when (us after the broadcast). */
 	for (i = 0; i < min(nsl, 6); i++)
 		slen += scnprintf(seq + slen, sizeof(seq) - slen, "%s%c@%lld", i ? "," : "", 'A' + slices[i].who,
-				 count2nano(slices[i].t - t_start) / 1000);
+				 div_s64(count2nano(slices[i].t - t_start), 1000));
 	if (!nsl)
 		strscpy(seq, "-", sizeof(seq));
 	pr_info("tx_rr: result started=%d,%d woke=%d,%d wait_ret=%d,%d seq=%s policy=%s done=%d slices=%d a_slices=%d b_slices=%d first=%c "

@@ -22,6 +22,7 @@
  * still end (the scheduler deletes that manager).
  * Prints "tx_rtai_tasklets: PASS|FAIL <name> (...)"; 9 checks at load.
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/delay.h>
 #include <linux/module.h>
 
@@ -139,7 +140,7 @@ static int __init tx_rtai_tasklets_init(void)
 	 * or counts as an overrun (a host that stalls the emulated CPUs may
 	 * leave firings due at the deletion, and bunch late calls: the grid,
 	 * not the call times, is what counts). */
-	expected = n ? (posix_next - posix_armed) / nano2count(2000000) : -1; /* (1 ms + k periods) / period */
+	expected = n ? div64_s64(posix_next - posix_armed, nano2count(2000000)) : -1; /* (1 ms + k periods) / period */
 	check(!ret && n >= 10 && n + posix_overruns >= expected - 1 && n + posix_overruns <= expected + 1 &&
 	      posix_times[1] == nano2count(2000000), "posix-timer-calls-then-deleted",
 	      "%lld calls and overruns, %lld grid points before the next firing", n + posix_overruns, expected);
@@ -155,7 +156,7 @@ static int __init tx_rtai_tasklets_init(void)
 	 * the manager fell behind by a whole period counted as an overrun
 	 * instead (a busy host stalls the emulated CPUs); one more or less: a
 	 * call may be running at the removal. */
-	expected = (removed - now - nano2count(1000000)) / nano2count(1000000) + 1;
+	expected = div64_s64(removed - now - nano2count(1000000), nano2count(1000000)) + 1;
 	check(n + overruns >= expected - 1 && n + overruns <= expected + 1 && calls == n, "periodic-calls-then-removed",
 	      "%lld calls and overruns, %lld due until the removal", n + overruns, expected);
 	check(calls == n, "periodic-none-after-removal", "%lld after", calls - n, 0);

@@ -21,6 +21,7 @@
  * (skipped: grid points between the first and the last periodic call that
  * had none)
  */
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/delay.h>
 #include <linux/module.h>
 
@@ -70,7 +71,7 @@ static void handler(void)
 		return;
 	}
 	{
-		long long lat = count2nano((now - t0) % tick);
+		long long lat = count2nano(now - t0 - div64_s64(now - t0, tick) * tick);
 
 		if (lat > lat_max_ns)
 			lat_max_ns = lat;
@@ -170,7 +171,7 @@ static void __exit tx_rtai_timer_exit(void)
 	rt_sem_delete(&sem);
 	/* Periodic: the grid points between the first and the last call that
 	 * had no call (0 when none was skipped). */
-	skipped = !oneshot && calls ? (long long)((last_call - first_call + tick / 2) / tick) + 1 - (long long)calls : 0;
+	skipped = !oneshot && calls ? div64_s64(last_call - first_call + tick / 2, tick) + 1 - (long long)calls : 0;
 
 	pr_info("tx_rtai_timer: result mode=%s calls=%lu woken=%lu pending=%d lat_max_ns=%lld min_gap_ns=%lld skipped=%lld busy_ret=%d req_ret=%d\n",
 		mode, calls, woken, pending, lat_max_ns, min_gap_ns, skipped, busy_ret, req_ret);

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <pthread.h>
 
+#include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/module.h>
 
 #define PERIOD_NS 20000000LL /* 20 ms (RTLinux's example: 500 ms) */
@@ -31,7 +32,7 @@ static void *start_routine(void *arg)
 	while (1) {
 		pthread_wait_np();
 		rtl_printf("tx_rtl_hello: I'm here; my arg is %x (release %d at %lld us)\n", (unsigned)(long)arg,
-			   release++, (gethrtime() - start) / 1000);
+			   release++, div_s64(gethrtime() - start, 1000));
 	}
 	return 0;
 }
