@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tools/qemu/pack-scripts.sh ARCH CPIO - build the modules for ARCH (arm64:
-# our kernel; x86_64: Debian's stock headers) and pack them with every
+# our kernel; x86_64, arm: Debian's stock headers) and pack them with every
 # tests/qemu/scripts/*.sh and the user programs into the initramfs CPIO, so
 # that any script can be booted (--test NAME). Used by quick.sh and
 # demo-qemu.sh; the suite (test-qemu.sh) packs its own per variant.

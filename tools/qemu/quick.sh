@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # tools/qemu/quick.sh ARCH SCRIPT [run.sh options] - developer loop: rebuild
-# the modules for ARCH (arm64: our kernel; x86_64: Debian's stock kernel),
+# the modules for ARCH (arm64: our kernel; x86_64, arm: Debian's stock kernel),
 # pack them with tests/qemu/scripts/SCRIPT.sh into an initramfs and boot it
 # (-smp 1 icount unless other options are given), e.g.
 #   tools/qemu/quick.sh arm64 example-prodcons
 #   tools/qemu/quick.sh x86_64 first --smp 1 --icount --console
+#   tools/qemu/quick.sh arm first            (raspi2b, maxcpus=1 at -icount)
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=../lib.sh
