@@ -51,7 +51,7 @@ hdr="usr/src/linux-headers-$kver-$suffix"
 com="usr/src/linux-headers-$kver-$common"
 kb="usr/lib/linux-kbuild-$kver"
 for d in "$hdr" "$com" "$kb"; do
-    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian.sh armhf headers"
+    [ -d "$H/$d" ] || tx_die "missing $H/$d: run tools/kernel/fetch-debian.sh armhf headers (linux-kbuild-$kver comes from the host's apt: apt-get update if it has none)"
 done
 
 key="$( { cat "$H/packages.txt"; cat "$0"; } | sha256sum | cut -c1-12)"
