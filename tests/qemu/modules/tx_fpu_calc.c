@@ -29,14 +29,15 @@ static double fsqrt(double x)
 }
 
 #elif defined(__arm__)
-/* FPSCR, as a fresh task gets it: 0 (round to nearest, no traps, no
- * flush-to-zero, no flags). */
+/* FPSCR's control bits (as arm64's FPCR; its NZCV, which every compare
+ * sets, and the cumulative exception flags are status), as a fresh task
+ * gets them: 0 (round to nearest, no traps, no flush-to-zero). */
 static unsigned long read_fpcr(void)
 {
 	unsigned long v;
 
 	asm volatile("vmrs %0, fpscr" : "=r"(v));
-	return v;
+	return v & 0x07f79f00;
 }
 
 static double fsqrt(double x)
