@@ -7,13 +7,14 @@
 ARCH ?= arm64
 export ARCH
 
-.PHONY: help demo test test-debug soak host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
+.PHONY: help demo test test-debug test-arm soak host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
 .PHONY: bench bench-quick install deb
 
 help:
 	@echo "make demo                 the demo: a 100 us real-time task feeding a FIFO"
 	@echo "make test                 every test stage, ending with 'N passed, N failed'"
 	@echo "make test-debug           the arm64 QEMU suite on a KASAN + kmemleak kernel (not in make test: ~1 h)"
+	@echo "make test-arm             the whole QEMU suite on the 32-bit ARM port (not in make test, which runs a part: ~1 h)"
 	@echo "make soak [SOAK=60]       FIFO integrity + preemption with random module loads, SOAK min of guest time per arch"
 	@echo "make host-tests           host unit tests of the core (GoogleTest via ctest)"
 	@echo "make check-freestanding   the core compiled as kernel code for arm64, x86_64 and 32-bit ARM"
@@ -41,6 +42,10 @@ test:
 test-debug:
 	tools/deps.sh all
 	tools/qemu/test-qemu.sh arm64 --kasan
+
+test-arm:
+	tools/deps.sh arm
+	tools/qemu/test-qemu.sh arm
 
 SOAK ?= 60
 soak:

@@ -106,6 +106,11 @@ stage qemu-x86_64 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64
 # qemu-x86_64-6.1: the same suite on Debian 12's default kernel, 6.1 (modules
 # built against its headers; docs/x86_64-port.md, "Kernels").
 stage qemu-x86_64-6.1 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64 --kernel61
+# qemu-arm: the 32-bit ARM port (issue 18, first version) on Debian's armmp
+# kernel under -M raspi2b: the tests it passes today, deterministic boots
+# only (the whole arm suite, with what fails there: make test-arm).
+stage qemu-arm count_qemu "$root/tools/qemu/test-qemu.sh" arm --boot icount \
+    example-prodcons example-shm example-square-wave fifo-user-api
 # packages: `make deb` (tactus-dkms, tactus-tools; lintian clean), unpacked
 # into a throwaway root; DKMS builds the packaged sources for Debian's amd64
 # 6.12 headers in a private DKMS tree; a user module built against the

@@ -3,7 +3,8 @@
 #
 # The QEMU integration suite of one architecture, ARCH = arm64, x86_64 or
 # arm (stages qemu-arm64 and qemu-x86_64 of `make test`; arm, the 32-bit
-# port on Debian's armmp kernel under -M raspi2b, is not a stage yet):
+# port on Debian's armmp kernel under -M raspi2b: stage qemu-arm runs part
+# of it, `make test-arm` all):
 #  1. builds the modules (tools/kernel/build-modules.sh), the test user
 #     programs (tests/qemu/modules/user/*.c) and ONE initramfs with
 #     everything: every .ko in /lib/modules, every tests/qemu/scripts/*.sh in

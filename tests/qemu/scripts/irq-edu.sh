@@ -1,5 +1,7 @@
 # tactus-boots: icount smp2 debug
 # tactus-qemu: -device edu
+# tactus-arch: arm64 x86_64
+# (not arm: the edu device is PCI, which raspi2b has not, and the arm port serves no device lines yet)
 # tactus-timeout: 300
 # irq-edu: real-time device interrupts on QEMU's edu PCI device
 # (tests/qemu/modules/tx_irq.c; x86_64: its MSI as an NMI, arm64: its INTx
