@@ -91,8 +91,8 @@ ENDPROC(tx_arm_fiq_entry)
  *   72 cpsr, 76 TTBR0, 80 the interrupted sp_svc, 84 TPIDRURO.
  * The IRQ, abort and undefined banks are not saved: tasks run with IRQs
  * masked and Linux's vectors (a task's fault is Linux's oops on this port
- * for now: docs/arm-fiq-plan.md, "Next"). Bound: 37 instructions to the
- * dispatch, 23 after it.
+ * for now: docs/arm-fiq-plan.md, "Next"). Bound: 40 instructions to the
+ * dispatch, 25 after it.
  */
 #define FRAME_USR_SP	52
 #define FRAME_LR_SVC	60
@@ -107,6 +107,9 @@ ENDPROC(tx_arm_fiq_entry)
 tx_arm_fiq_switch:
 	add	r11, r8, #CPU_SAVED
 	stmia	r11, {r0-r4}		/* the shared r0-r4, kept while r0-r4 carry the FIQ bank's values */
+	ldr	r12, [r8, #CPU_RT_CURRENT]
+	cmp	r9, r12
+	moveq	r9, #0			/* this CPU's stand-in: "the resuming CPU's" (tx_port_switch) */
 	str	r9, [r8, #CPU_SAVED_TPIDRURO]
 	sub	r0, lr, #4		/* the interrupted pc */
 	mrs	r1, spsr		/* its cpsr */
@@ -152,6 +155,8 @@ tx_arm_fiq_switch:
 	ldr	r11, [r0, #FRAME_TTBR0]
 	ldr	r10, [r8, #CPU_TAIL]
 	ldr	r9, [r0, #FRAME_TPIDRURO]
+	cmp	r9, #0
+	ldreq	r9, [r8, #CPU_RT_CURRENT]
 	mcr	p15, 0, r9, c13, c0, 3
 	add	r1, r0, #32
 	ldmia	r1, {r8-r14}^		/* the user bank's r8-r12, sp, lr */
@@ -167,11 +172,12 @@ tx_arm_fiq_switch:
  * part of a context: a task runs under swapper_pg_dir (no lazy fault of a
  * module or vmalloc address) and with a 'current' whose stack canary and
  * CPU number stay valid whichever Linux thread runs meanwhile; Linux gets
- * its own back. TTBR0 is written last: after it only Linux's table is sure
+ * its own back. A stand-in is saved as 0, so that a task that moved to
+ * another CPU resumes with that CPU's (two CPUs never share one). TTBR0 is written last: after it only Linux's table is sure
  * to map this code, and a missing section is Linux's usual lazy fault,
  * taken in Linux's own restored state. CLREX: an exclusive access of the
  * context left must not pair with one of the next. Full barrier first.
- * Bound: 24 instructions.
+ * Bound: 27 instructions.
  */
 ENTRY(tx_port_switch)
 	dmb	ish
@@ -179,17 +185,19 @@ ENTRY(tx_port_switch)
 	mrc	p15, 0, r2, c2, c0, 0
 	mrc	p15, 0, r3, c13, c0, 3
 	stmia	r0, {r4-r11, sp, lr}
+	ldr	r4, =tx_arm_rt_current
+	mrc	p15, 0, r5, c13, c0, 4	/* this CPU's per-CPU offset */
+	ldr	r4, [r4, r5]		/* this CPU's stand-in */
+	cmp	r3, r4
+	moveq	r3, #0			/* kept as "the stand-in of the CPU it resumes on" */
 	str	r2, [r0, #40]
 	str	r3, [r0, #44]
 	ldr	r2, [r1, #40]
 	ldr	r3, [r1, #44]
-	ldmia	r1, {r4-r11, sp, lr}
 	cmp	r3, #0
-	bne	1f
-	ldr	r0, =tx_arm_rt_current
-	mrc	p15, 0, r1, c13, c0, 4	/* this CPU's per-CPU offset */
-	ldr	r3, [r0, r1]
-1:	mcr	p15, 0, r3, c13, c0, 3
+	moveq	r3, r4
+	ldmia	r1, {r4-r11, sp, lr}
+	mcr	p15, 0, r3, c13, c0, 3
 	mrc	p15, 0, r0, c2, c0, 0
 	cmp	r0, r2
 	bxeq	lr			/* the same table: no write, no ISB */
