@@ -12,6 +12,7 @@ SECONDS_TO_RUN=${SECONDS_TO_RUN:-10}
 say() { echo "DEMO|$*"; }
 case "$(uname -m)" in
 x86_64) MACHINE="QEMU x86_64 (q35)" NMI_TIMER="HPET comparator raising NMIs" NS_PER_INSN=32 ;;
+armv7*) MACHINE="QEMU raspi2b, 32-bit ARM" NMI_TIMER="generic timer routed to FIQ" NS_PER_INSN=16 ;;
 *) MACHINE="QEMU arm64" NMI_TIMER="pseudo-NMI timer" NS_PER_INSN=16 ;;
 esac
 us() { awk -v n="$1" 'BEGIN { if (n == "") print "-"; else printf "%.1f", n / 1000 }'; }
