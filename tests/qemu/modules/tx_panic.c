@@ -13,7 +13,8 @@
  * runner then stops QEMU; the lines go on). The host reads them after Linux's "end Kernel panic" (or "System halted") line
  * (tests/qemu/host/linux-panic.sh): consecutive job numbers, for at least
  * 5 s, with the latency bound of an idle system. QEMU's UARTs: the 16550
- * at I/O 0x3f8 (x86_64), the PL011 at 0x09000000 (arm64 virt).
+ * at I/O 0x3f8 (x86_64), the PL011 at 0x09000000 (arm64 virt) or at
+ * 0x3f201000 (32-bit ARM: raspi2b's BCM2836).
  */
 #include <linux/math64.h> /* 64-bit "/" for 32-bit ARM kernels */
 #include <linux/io.h>
@@ -61,7 +62,11 @@ static void uart_putc(char c)
 	outb(c, UART_PORT);
 }
 #else
+#ifdef CONFIG_ARM
+#define PL011_PHYS 0x3f201000
+#else
 #define PL011_PHYS 0x09000000
+#endif
 static void __iomem *pl011;
 static int uart_map(void)
 {

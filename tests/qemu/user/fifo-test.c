@@ -363,8 +363,22 @@ int main(void)
 			unsigned char next[16];
 
 			r = -1;
+			errno = 0;
 			if (page && mprotect(page + 4096, 4096, PROT_NONE) == 0)
 				r = read(data, page + 4096 - 8, 64);
+#ifdef __arm__
+			/* 32-bit ARM's copy_to_user stores 32-byte blocks with one
+			 * stm and reports a block that faults as not copied at all
+			 * (arch/arm/lib/copy_template.S; Linux lets a copy stop short
+			 * of the fault): there the read fails and keeps the record. */
+			if (r < 0 && errno == EFAULT) {
+				io.buf = next;
+				r = ioctl(data, EAVESDROP, &io);
+				check("read-partial-fault", r == 16 && !memcmp(next, peek1, 16),
+				      "EFAULT, then eavesdrop %ld", r);
+				r = 0;
+			} else
+#endif
 			check("read-partial-fault", r > 0 && r <= 8 && !memcmp(page + 4096 - 8, peek1, r),
 			      "ret %ld", r);
 			io.buf = next;
