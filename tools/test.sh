@@ -110,7 +110,8 @@ stage qemu-x86_64-6.1 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64 --kernel
 # kernel under -M raspi2b: the tests it passes today, deterministic boots
 # only (the whole arm suite, with what fails there: make test-arm).
 stage qemu-arm count_qemu "$root/tools/qemu/test-qemu.sh" arm --boot icount \
-    example-prodcons example-rtf-sampler example-shm example-square-wave fifo-user-api
+    example-prodcons example-rtf-sampler example-shm example-square-wave fifo-user-api \
+    sched-irqoff sched-preempt
 # packages: `make deb` (tactus-dkms, tactus-tools; lintian clean), unpacked
 # into a throwaway root; DKMS builds the packaged sources for Debian's amd64
 # 6.12 headers in a private DKMS tree; a user module built against the

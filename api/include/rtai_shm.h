@@ -116,7 +116,8 @@ void rt_named_hfree(void *addr);
  *    (NULL otherwise, or for *memsize <= 0); rkfree gives them back.
  *  rkmmap: as rvmmap, for rkmalloc'ed memory.
  *  uvirt_to_kva: the kernel's linear-map address of the byte at kernel
- *    address 'adr' (a vmalloc address is looked up; 0 when unmapped). The
+ *    address 'adr' (a vmalloc address is looked up; 0 when unmapped, and
+ *    for a highmem page of a 32-bit kernel, which has no such alias). The
  *    page table argument is ignored: RTAI's callers pass the kernel's own
  *    (UVIRT_TO_KVA). kvirt_to_pa: that byte's physical address (0 when
  *    unmapped).

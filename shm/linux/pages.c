@@ -88,8 +88,11 @@ unsigned long uvirt_to_kva(void *pgd, unsigned long adr)
 	struct page *page;
 
 	if (is_vmalloc_addr((void *)adr)) {
+		void *alias;
+
 		page = vmalloc_to_page((void *)adr);
-		return page ? (unsigned long)page_address(page) + offset_in_page(adr) : 0;
+		alias = page ? page_address(page) : NULL; /* NULL: a highmem page */
+		return alias ? (unsigned long)alias + offset_in_page(adr) : 0;
 	}
 	return virt_addr_valid((void *)adr) ? adr : 0;
 }
@@ -97,8 +100,11 @@ EXPORT_SYMBOL_GPL(uvirt_to_kva);
 
 unsigned long kvirt_to_pa(unsigned long adr)
 {
-	unsigned long kva = uvirt_to_kva(NULL, adr);
+	if (is_vmalloc_addr((void *)adr)) { /* highmem pages too: no alias needed */
+		struct page *page = vmalloc_to_page((void *)adr);
 
-	return kva ? virt_to_phys((void *)kva) : 0;
+		return page ? page_to_phys(page) + offset_in_page(adr) : 0;
+	}
+	return virt_addr_valid((void *)adr) ? virt_to_phys((void *)adr) : 0;
 }
 EXPORT_SYMBOL_GPL(kvirt_to_pa);

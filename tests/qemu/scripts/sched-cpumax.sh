@@ -1,4 +1,6 @@
 # tactus-boots: smp2+max
+# tactus-arch: arm64 x86_64
+# (not 32-bit ARM: raspi2b ignores -cpu, so there is no "max" CPU to test)
 # sched-cpumax: the latency test on QEMU's "max" CPU (all architecture
 # features QEMU has: arm64: newer exception and FP state, PAuth/BTI hardware
 # present but unused by this kernel; x86_64: XSAVE and AVX, so that Linux

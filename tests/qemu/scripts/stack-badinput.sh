@@ -23,12 +23,12 @@ $(tx_since)"
 }
 
 refused sched-without-hal "Unknown symbol|unknown symbol" insmod $M/tactus_sched.ko
-# The HAL's own parameters are the port's (arch/*/port.c).
+# The HAL's own parameters are the port's (arch/*/port.c; 32-bit ARM's has none).
 if [ "$(uname -m)" = aarch64 ]; then
 	refused hal-ipi-sgi-linux-owned "ipi_sgi=3: SGIs 0-7 belong to Linux" insmod $M/tactus_hal.ko ipi_sgi=3
 	refused hal-ipi-sgi-16 "ipi_sgi=16" insmod $M/tactus_hal.ko ipi_sgi=16
 	refused hal-profile-not-bool "profile|Invalid|invalid" insmod $M/tactus_hal.ko profile=maybe
-else
+elif [ "$(uname -m)" = x86_64 ]; then
 	refused hal-retry-us-0 "retry_us=0 is too short" insmod $M/tactus_hal.ko retry_us=0
 	refused hal-retry-us-too-short "retry_us=3 is too short" insmod $M/tactus_hal.ko retry_us=3
 	refused hal-retry-cap-not-a-number "retry_cap|Invalid|invalid" insmod $M/tactus_hal.ko retry_cap=abc
