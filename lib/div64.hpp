@@ -7,8 +7,11 @@
 // 32-bit divisions (which every 32-bit kernel has) and 32x32->64 products.
 // Division by zero is the caller's to exclude, as with '/'.
 #pragma once
+
 #include "freestanding.hpp"
+
 namespace tx {
+
 // (hi:lo) / d for a 32-bit d and hi < d (so the quotient fits in 32 bits),
 // remainder in *rem: Knuth's algorithm D with 16-bit half-digits on a
 // normalised divisor. Bound: two 32-bit divisions and at most two
@@ -37,6 +40,7 @@ constexpr uint32_t divide_64_by_32(uint32_t hi, uint32_t lo, uint32_t d, uint32_
 	*rem = ((n21 << 16) + n0 - q0 * v) >> s;
 	return (q1 << 16) | q0;
 }
+
 // n / d on a 32-bit ABI. Bound: a 32-bit divisor takes one 32-bit division
 // and divide_64_by_32; a wider one (quotient below 2^32) a restoring loop
 // of at most 32 steps, one per quotient bit.
@@ -72,6 +76,7 @@ constexpr uint64_t divide_soft(uint64_t n, uint64_t d, uint64_t *rem)
 	*rem = r;
 	return q;
 }
+
 // C's signed division: the quotient truncated toward zero, the remainder
 // with the dividend's sign. INT64_MIN / -1 is the caller's to exclude.
 constexpr int64_t divide_signed_soft(int64_t n, int64_t d, int64_t *rem)
