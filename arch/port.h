@@ -170,7 +170,9 @@ void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to);
  * made a real-time task and back: rt_make_hard_real_time): before a switch
  * resumes 'ctx', which another kind of context saved, give it the calling
  * context's Linux interrupt state (arm64: PMR; x86: nothing, its interrupt
- * flag is not part of a context). Masked. Bound: O(1), a register read. */
+ * flag is not part of a context) and any other per-kind state the port
+ * keeps in a context (32-bit ARM: TTBR0, the page tables). Masked.
+ * Bound: O(1), a register read. */
 void tx_port_context_take_irq_state(struct tx_port_context *ctx);
 
 /* Give 'ctx' the per-thread state a port keeps in a context, taken from the

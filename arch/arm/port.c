@@ -536,8 +536,19 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size,
 }
 
 /* Linux's interrupt mask is not part of a context here (as on x86): it
- * comes back with the masking state the caller restores. */
-void tx_port_context_take_irq_state(struct tx_port_context *ctx) { }
+ * comes back with the masking state the caller restores. TTBR0 is, and it
+ * belongs to the kind of context that runs: a task's is swapper_pg_dir, a
+ * Linux thread's is what Linux's last switch_mm loaded. A kernel thread's
+ * code saved by one side and resumed by the other with the saver's TTBR0
+ * left Linux with page tables it did not load (a user process then ran on
+ * swapper_pg_dir and faulted forever). */
+void tx_port_context_take_irq_state(struct tx_port_context *ctx)
+{
+	u32 ttbr0;
+
+	asm volatile("mrc p15, 0, %0, c2, c0, 0" : "=r"(ttbr0));
+	context_words(ctx)[CTX_TTBR0] = ttbr0;
+}
 
 /* A Linux thread's code run as a task keeps its own 'current' (its frames'
  * canaries are that thread's). */
