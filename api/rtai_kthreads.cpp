@@ -84,7 +84,7 @@ void trampoline(long arg)
 	for (;;) {
 		unsigned long flags = tx_port_irq_save();
 		k->handoff = flags; // rt_make_hard_real_time restores it: as T
-		tx_port_context_take_irq_state(&k->kctx);
+		tx_port_context_take_caller_state(&k->kctx);
 		store_release(&k->hard, 1);
 		tx_port_switch(&k->tramp, &k->kctx); // K's code runs hard
 		// rt_make_soft_real_time switched back: K's code waits in kctx.
@@ -106,7 +106,7 @@ void shadow(void *arg)
 	tx_kthread_sleep(k->sleeper, &k->linux_go);
 	unsigned long flags = tx_port_irq_save();
 	k->handoff = flags; // rt_make_soft_real_time restores it: as Linux
-	tx_port_context_take_irq_state(&k->kctx);
+	tx_port_context_take_caller_state(&k->kctx);
 	tx_port_switch(&k->shadow, &k->kctx); // never back: the next hardening starts a new shadow
 	tx_hal_assert_failed("a kernel thread's Linux side resumed");
 }
@@ -191,7 +191,7 @@ void rt_make_hard_real_time(RT_TASK *task)
 	k->linux_flags = flags;
 	store_relaxed(&k->linux_go, 0);
 	tx_port_context_init(&k->shadow, k->shadow_stack, kShadowStack, shadow, k);
-	tx_port_context_take_irq_state(&k->shadow);
+	tx_port_context_take_caller_state(&k->shadow);
 	tx_port_context_take_thread_state(&k->shadow);
 	tx_port_switch(&k->kctx, &k->shadow);
 	// Back as T, from its loop: real-time context from here on.

@@ -173,7 +173,7 @@ void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to);
  * flag is not part of a context) and any other per-kind state the port
  * keeps in a context (32-bit ARM: TTBR0, the page tables). Masked.
  * Bound: O(1), a register read. */
-void tx_port_context_take_irq_state(struct tx_port_context *ctx);
+void tx_port_context_take_caller_state(struct tx_port_context *ctx);
 
 /* Give 'ctx' the per-thread state a port keeps in a context, taken from the
  * calling Linux thread (x86: its stack-protector canary, so that code of

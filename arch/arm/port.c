@@ -542,7 +542,7 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size,
  * code saved by one side and resumed by the other with the saver's TTBR0
  * left Linux with page tables it did not load (a user process then ran on
  * swapper_pg_dir and faulted forever). */
-void tx_port_context_take_irq_state(struct tx_port_context *ctx)
+void tx_port_context_take_caller_state(struct tx_port_context *ctx)
 {
 	u32 ttbr0;
 

@@ -562,7 +562,7 @@ void tx_port_context_init(struct tx_port_context *ctx, void *stack, size_t size,
 	ctx->words[CTX_PMR] = GIC_PRIO_IRQOFF; /* tasks run with Linux's interrupts masked */
 }
 
-void tx_port_context_take_irq_state(struct tx_port_context *ctx)
+void tx_port_context_take_caller_state(struct tx_port_context *ctx)
 {
 	ctx->words[CTX_PMR] = read_sysreg_s(SYS_ICC_PMR_EL1);
 }

@@ -466,7 +466,7 @@ void tx_port_switch(struct tx_port_context *from, struct tx_port_context *to)
 }
 
 // Neither a Linux interrupt state nor a canary in a host context.
-void tx_port_context_take_irq_state(struct tx_port_context *) {}
+void tx_port_context_take_caller_state(struct tx_port_context *) {}
 void tx_port_context_take_thread_state(struct tx_port_context *) {}
 
 void tx_port_fpu_save(void *area)

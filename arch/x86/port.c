@@ -234,7 +234,7 @@ __no_stack_protector void tx_port_switch(struct tx_port_context *from, struct tx
 
 /* The interrupt flag is not part of an x86 context: it comes with the
  * masking state the caller restores after the switch. */
-void tx_port_context_take_irq_state(struct tx_port_context *ctx) { }
+void tx_port_context_take_caller_state(struct tx_port_context *ctx) { }
 
 void tx_port_context_take_thread_state(struct tx_port_context *ctx)
 {

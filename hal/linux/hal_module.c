@@ -402,7 +402,7 @@ EXPORT_SYMBOL_GPL(tx_port_cpu);
 EXPORT_SYMBOL_GPL(tx_port_send_ipi);
 EXPORT_SYMBOL_GPL(tx_port_context_init);
 EXPORT_SYMBOL_GPL(tx_port_switch);
-EXPORT_SYMBOL_GPL(tx_port_context_take_irq_state);
+EXPORT_SYMBOL_GPL(tx_port_context_take_caller_state);
 EXPORT_SYMBOL_GPL(tx_port_context_take_thread_state);
 EXPORT_SYMBOL_GPL(tx_port_fpu_save);
 EXPORT_SYMBOL_GPL(tx_port_fpu_restore);
