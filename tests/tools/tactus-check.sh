@@ -28,6 +28,8 @@ machine() {
 	case $2 in
 	aarch64) printf ' 11:      12345     GICv3  27 Level     arch_timer\n' >"$root/proc/interrupts" ;;
 	x86_64) echo "tsc hpet acpi_pm" >"$root/sys/devices/system/clocksource/clocksource0/available_clocksource" ;;
+	armv7l) # as Debian's armmp kernel shows them on QEMU's raspi2b
+		printf ' 50:          4  ARMCTRL-level   1 Edge      3f00b880.mailbox\n124:       1778  bcm2836-timer   3 Edge      arch_timer\nIPI0:          0  CPU wakeup interrupts\n' >"$root/proc/interrupts" ;;
 	esac
 }
 
@@ -104,6 +106,12 @@ printf ' 11:      12345     GIC-400  27 Level     arch_timer\n' >"$root/proc/int
 run
 expect_rc arm64-gicv2 1
 has arm64-gicv2-says-why '^fail +interrupt controller: no GICv3'
+
+# ... and a Raspberry Pi 3 running a 64-bit kernel: the 32-bit port's board.
+printf ' 50:          4  ARMCTRL-level   1 Edge      3f00b880.mailbox\n124:       1778  bcm2836-timer   3 Edge      arch_timer\n' >"$root/proc/interrupts"
+run
+expect_rc arm64-pi3 1
+has arm64-pi3-says-32-bit '^fail +interrupt controller: a BCM2836 local controller .*; fix: boot a 32-bit \(armhf\) kernel'
 
 # 4. Debian 12's amd64 6.12 kernel as the QEMU suite boots it (intremap=off):
 #    can run.
@@ -192,14 +200,59 @@ has hazards-fixed-cstates '^ok +C-states: none deeper than 10 us'
 run --quiet
 hasnt hazards-quiet-hides-ok '^ok'
 
-# 7. An architecture without a port.
+# 7. 32-bit ARM (the FIQ port): Debian's armmp 6.12 kernel on a Raspberry Pi
+#    2/3 can run, also once Tactus holds the FIQ; not when Raspberry Pi OS's
+#    USB driver holds it, nor with LPAE (kernel7l.img), nor on a Pi 4's
+#    GIC-400, nor on ARMv6, nor with 6.1.
+armhf_debian="$here/fixtures/debian-6.12-armhf.config"
+machine armhf-debian armv7l 6.12.118+deb12-armmp "$armhf_debian" "console=ttyAMA0"
+run
+expect_rc armhf-debian 0
+has armhf-debian-arch '^ok +arch: 32-bit ARM \(FIQ port'
+has armhf-debian-fiq-config '^ok +config FIQ'
+has armhf-debian-no-lpae '^ok +config ARM_LPAE: off'
+has armhf-debian-controller '^ok +interrupt controller: BCM2836 local controller'
+has armhf-debian-fiq-free '^ok +FIQ: free'
+echo 1 >"$root/proc/sys/kernel/nmi_watchdog"
+run
+has armhf-debian-no-nmi-watchdog-warning '^ok +NMI watchdog: not an NMI on 32-bit ARM'
+hasnt armhf-debian-no-fail '^fail'
+printf 'FIQ:              tactus\n' >>"$root/proc/interrupts"
+run
+expect_rc armhf-tactus-loaded 0
+has armhf-tactus-loaded-fiq "^ok +FIQ: Tactus's"
+machine armhf-pios armv7l 6.12.25+rpt-rpi-v7 "$armhf_debian" "console=serial0,115200 root=PARTUUID=1234-02"
+printf 'FIQ:              usb_fiq\n' >>"$root/proc/interrupts"
+run
+expect_rc armhf-usb-fiq 1
+has armhf-usb-fiq-says-why '^fail +FIQ: claimed by usb_fiq, .*dwc_otg.*; fix: add dwc_otg.fiq_enable=0 dwc_otg.fiq_fsm_enable=0'
+machine armhf-lpae armv7l 6.12.118+deb12-armmp-lpae "$armhf_debian" ""
+echo CONFIG_ARM_LPAE=y >>"$root/boot/config-6.12.118+deb12-armmp-lpae"
+run
+expect_rc armhf-lpae 1
+has armhf-lpae-says-why '^fail +config ARM_LPAE: is y: .*; fix: boot a kernel without LPAE \(Debian: -armmp, not -armmp-lpae'
+machine armhf-pi4 armv7l 6.12.118+deb12-armmp "$armhf_debian" ""
+printf ' 11:      12345     GIC-0  27 Level     arch_timer\n' >"$root/proc/interrupts"
+run
+expect_rc armhf-pi4 1
+has armhf-pi4-says-why '^fail +interrupt controller: no BCM2836 local controller'
+machine armhf-6.1 armv7l 6.1.0-57-armmp "$armhf_debian" ""
+run
+expect_rc armhf-6.1 1
+has armhf-6.1-kernel '^fail +kernel: 6.1.0-57-armmp: the 32-bit ARM port is built and checked for Linux 6.12 only'
+machine armv6 armv6l 6.12.25+rpt-rpi-v6 "" ""
+run
+expect_rc armv6 1
+has armv6-says-why '^fail +arch: ARMv6 \(Raspberry Pi 1 or Zero\)'
+
+# 8. An architecture without a port.
 machine riscv riscv64 6.12.0 "" ""
 run
 expect_rc riscv 1
 has riscv-says-why '^fail +arch: riscv64 has no Tactus port'
 has riscv-no-config-warns '^warn +config: the kernel.s configuration is not readable'
 
-# 8. Usage: help, unknown commands and options.
+# 9. Usage: help, unknown commands and options.
 out=$("$tactus" check --help 2>&1); rc=$?
 expect_rc help 0
 has help-text '^Usage: tactus check'
