@@ -7,13 +7,14 @@
 ARCH ?= arm64
 export ARCH
 
-.PHONY: help demo test test-debug test-arm soak host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
+.PHONY: help demo test test-debug test-6.1 test-arm soak host-tests check-freestanding check-layers coverage bench-host deps clean kernel modules
 .PHONY: bench bench-quick install deb
 
 help:
 	@echo "make demo                 the demo: a 100 us real-time task feeding a FIFO"
 	@echo "make test                 every test stage, ending with 'N passed, N failed'"
 	@echo "make test-debug           the arm64 QEMU suite on a KASAN + kmemleak kernel (not in make test: ~1 h)"
+	@echo "make test-6.1             the whole QEMU suite on Debian 12's 6.1 kernel (make test runs its deterministic boots: ~23 min)"
 	@echo "make test-arm             the whole QEMU suite on the 32-bit ARM port (not in make test, which runs a part: ~1 h)"
 	@echo "make soak [SOAK=60]       FIFO integrity + preemption with random module loads, SOAK min of guest time per arch"
 	@echo "make host-tests           host unit tests of the core (GoogleTest via ctest)"
@@ -42,6 +43,10 @@ test:
 test-debug:
 	tools/deps.sh all
 	tools/qemu/test-qemu.sh arm64 --kasan
+
+test-6.1:
+	tools/deps.sh all
+	tools/qemu/test-qemu.sh x86_64 --kernel61
 
 test-arm:
 	tools/deps.sh arm
