@@ -81,7 +81,25 @@ static unsigned long saved_fiq_regs[NR_CPUS][7]; /* r8-r12, sp, lr of FIQ mode b
 static const struct tx_core_ops *dispatch_core[NR_CPUS]; /* the core a kept lock belongs to */
 static char description[160];
 
+/* As on arm64: the FIQ's entry measured (make bench ARCH=arm passes it). */
+static bool profile;
+module_param(profile, bool, 0444);
+MODULE_PARM_DESC(profile, "measure the FIQ entry: timer compare to the handler's first read (/proc/tactus/hal entry-min/max, counts); costs a few instructions");
+
 /* ---- The FIQ path (FIQ mode, TTBR0 = swapper_pg_dir) ---------------------- */
+
+/* profile: from the count the timer fired at (CNTP_CVAL, not yet moved:
+ * the core reprograms it after) to the handler's first instruction, the
+ * stub and the TTBR0 switch included: the bare FIQ floor at idle, and what
+ * a co-kernel-masked section adds under load. Bound: two register reads. */
+static void note_timer_entry(struct tx_arm_cpu *c, u64 entered)
+{
+	u64 fired;
+
+	asm volatile("mrrc p15, 2, %Q0, %R0, c14" : "=r"(fired)); /* CNTP_CVAL */
+	if (entered >= fired)
+		tx_hal_stats_note(entered - fired, &c->stats.entry_min, &c->stats.entry_max);
+}
 
 /* 'current' is this CPU's real-time stand-in here (tx_arm_fiq_entry set
  * it: in user mode TPIDRURO holds the process's TLS pointer, and Linux has
@@ -92,6 +110,7 @@ static char description[160];
  * write, the core's IPI and timer entries. */
 int tx_arm_fiq_handler(struct tx_arm_cpu *c)
 {
+	u64 entered = unlikely(profile) ? tx_port_now() : 0; /* first: the floor's end */
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	unsigned int cpu = c - tx_arm_cpus;
 	u32 source = readl_relaxed(local_ctrl + LOCAL_FIQ_SOURCE(cpu));
@@ -111,6 +130,8 @@ int tx_arm_fiq_handler(struct tx_arm_cpu *c)
 	}
 	if (source & SOURCE_CNTPNS) {
 		c->stats.timer_nmis++;
+		if (unlikely(profile))
+			note_timer_entry(c, entered);
 		if (core) {
 			need |= core->timer_irq();
 		} else {
