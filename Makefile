@@ -27,6 +27,7 @@ help:
 	@echo "make modules ARCH=arm64   the Tactus modules, examples and test modules (build/modules-arm64-*; ARCH=x86_64 [KVER=6.1]: Debian's 6.12 [6.1])"
 	@echo "make bench ARCH=arm64     Tactus vs Linux, Debian stock and PREEMPT_RT in QEMU, timer and device-interrupt latency: tables, JSON, plots (build/bench, ~30 min)"
 	@echo "make bench ARCH=x86_64    the same on x86_64: Tactus on Debian's stock kernel vs stock and PREEMPT_RT, one seed (build/bench/x86_64, ~4 min)"
+	@echo "make bench ARCH=arm       the same on 32-bit ARM (raspi2b, Debian's armmp and rt-armmp), timer latency only (build/bench/arm)"
 	@echo "make bench-quick          the grinder load only, one seed, fewer samples, ARCH=arm64 or x86_64 (build/bench/quick, build/bench/x86_64/quick, < 10 min)"
 	@echo "make install              modules for KVER (default: the running kernel), headers, tactus, rtai-config, udev rule [DESTDIR= PREFIX= KDIR=]"
 	@echo "make deb                  Debian packages tactus-dkms and tactus-tools (build/deb), checked by lintian"

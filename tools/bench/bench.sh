@@ -39,7 +39,7 @@
 # and tools/qemu/arch.sh.
 #
 # Options:
-#   --arch A         arm64 | x86_64 (default: $ARCH, else arm64)
+#   --arch A         arm64 | x86_64 | arm (default: $ARCH, else arm64)
 #   --quick          bench-quick: grinder only, one seed, 3000 samples at 1 ms
 #   --seeds "1 2 3"  QEMU seeds: every system x load runs once per seed.
 #                    Default on arm64 "1 2 3" (49 boots, about 20 min): a seed
@@ -54,7 +54,7 @@
 #                    --quick: "1".
 #   --n N            samples at 1 ms per run (default 10000); --n100 N (default 10 x N)
 #   --loads "..."    default "idle irqoff grinder stressng"
-#   --kinds "..."    default "timer irq paths" (--quick: "timer")
+#   --kinds "..."    default "timer irq paths" (arm: "timer"; --quick: "timer")
 #   --systems "..."  default "a b c d" (arm64), "a c d" (x86_64)
 #   --cpu MODEL      QEMU -cpu for every boot instead of the runner's default
 #                    (cortex-a57, qemu64); e.g. x86_64 --cpu qemu64,+rdrand
@@ -106,9 +106,12 @@ if [ -z "$seeds" ]; then
     [ "$quick" -eq 0 ] && [ "$BENCH_ARCH" = arm64 ] && seeds="1 2 3"
 fi
 if [ -z "$kinds" ]; then
-    kinds="timer irq paths"
+    kinds="$BENCH_KINDS"
     [ "$quick" -eq 1 ] && kinds=timer
 fi
+for k in $kinds; do
+    case " $BENCH_KINDS " in *" $k "*) ;; *) tx_die "--kinds: $BENCH_ARCH has '$BENCH_KINDS', not '$k'" ;; esac
+done
 if [ "$quick" -eq 1 ]; then
     OUT="$BENCH_DIR/quick"
     [ "$loads" = "idle irqoff grinder stressng" ] && loads=grinder

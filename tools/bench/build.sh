@@ -38,7 +38,7 @@ if [ "$BENCH_ARCH" = arm64 ]; then
     KDIR="$("$K/build-arm64.sh" normal | tail -n1)"
     [ -f "$KDIR/arch/arm64/boot/Image" ] || tx_die "no Image in $KDIR"
 else
-    tx_log "[build 1/4] no kernel to build: on x86_64 Tactus runs on Debian's stock amd64 kernel"
+    tx_log "[build 1/4] no kernel to build: on $BENCH_ARCH Tactus runs on Debian's stock $BENCH_DEB kernel"
 fi
 
 tx_log "[build 2/4] Debian $BENCH_DEB kernels, userland and headers"
@@ -48,6 +48,10 @@ KD_RT="$("$K/debian-kdir-$BENCH_DEB.sh" rt | tail -n1)"
 if [ "$BENCH_ARCH" = arm64 ]; then
     # our kernel: cross make; Debian's headers carry ARCH/CROSS_COMPILE/CC in .kernelvariables
     ours=(ARCH=arm64 CROSS_COMPILE="$TACTUS_CROSS") debs=() strip="${TACTUS_CROSS}strip"
+elif [ "$BENCH_ARCH" = arm ]; then
+    # Tactus's kernel is Debian's stock armmp kernel (no BTF: no pahole flags)
+    KDIR="$KD_STOCK"
+    ours=(ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-) debs=("${ours[@]}") strip=arm-linux-gnueabihf-strip
 else
     # Tactus's kernel is Debian's stock kernel; pahole must skip the C++ DWARF
     # (tools/kernel/build-modules.sh has the why)

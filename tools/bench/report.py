@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """tools/bench/report.py - the benchmark report from the QEMU serial logs.
 
-    report.py [--arch arm64|x86_64] --logs DIR --out DIR [--n N] [--n100 N] [--seeds "1 2 3"]
+    report.py [--arch arm64|x86_64|arm] --logs DIR --out DIR [--n N] [--n100 N] [--seeds "1 2 3"]
 
 Reads DIR/<sys>-<load>-s<seed>.log (tools/bench/guest/bench.sh output),
 DIR/irq-<sys>-<load>-s<seed>.log (the interrupt-latency boots, bench.kind=irq)
@@ -23,7 +23,8 @@ to about 0.05 us); min, max and mean are exact.
 --arch (default arm64) names the machine in the text: arm64 = QEMU virt at
 icount shift=4 (16 ns an instruction), systems a-d; x86_64 = QEMU q35 at
 icount shift=5 (32 ns an instruction), systems a, c, d (Tactus runs on
-Debian's stock kernel there, so there is no separate b).
+Debian's stock kernel there, so there is no separate b); arm = QEMU raspi2b
+at icount shift=4, systems a, c, d (the same reason), timer latency only.
 Only the Python standard library is used.
 """
 import argparse
@@ -82,6 +83,19 @@ ARCHES = {
                        "`-smp 1 -m 1024 -icount shift=5,sleep=off`",
         "irq_device": "HPET comparator 2 (Tactus's own timer takes comparator 4)",
         "irq_cmd_must": ["hpet.timers=5"],
+    },
+    "arm": {
+        "a": "Debian stock + Tactus",
+        "ns_per_insn": 16,
+        "cpu": "cortex-a7",
+        "qemu": "-M raspi2b -smp 4 -m 1024 -dtb bcm2836-rpi-2-b.dtb -icount shift=4,sleep=off "
+                "-seed S -rtc base=2026-01-01T00:00:00,clock=vm, kernel command line maxcpus=1 "
+                "(tools/qemu/run.sh arm: QEMU always makes the board's 4 cores)",
+        "machine": "QEMU `raspi2b` (BCM2836, {cpu}), `maxcpus=1`, `-m 1024 -icount shift=4,sleep=off`",
+        "systems": "a = Debian stock (armmp) + Tactus, c = Debian stock (Linux only), d = Debian PREEMPT_RT "
+                   "(rt-armmp). No b: on arm Tactus runs on Debian's stock kernel, so b = c.",
+        # no interrupt-latency boots on arm (tools/bench/arch.sh BENCH_KINDS)
+        "irq_qemu": "", "irq_machine": "", "irq_device": "", "irq_cmd_must": [],
     },
 }
 LOADS = ["idle", "irqoff", "grinder", "stressng"]

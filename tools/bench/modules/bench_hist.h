@@ -64,7 +64,7 @@ static inline void bench_hist_free(struct bench_hist *h)
 /* Any context; one writer. */
 static inline void bench_hist_add(struct bench_hist *h, s64 ns)
 {
-	u64 b = ns > 0 ? (u64)ns / h->bin_ns : 0;
+	u64 b = ns > 0 ? div_u64((u64)ns, h->bin_ns) : 0; /* 32-bit ARM: no 64-bit "/" */
 
 	if (ns < h->min_ns)
 		h->min_ns = ns;

@@ -31,6 +31,7 @@
  * /proc/bench_switches ("key value" lines); sysfs 'done' becomes 1.
  * Load tactus_sched with watchdog_us=0: the spinner runs for 400 ms.
  */
+#include <linux/math64.h> /* div64_s64: no 64-bit "/" on 32-bit ARM */
 #include <linux/module.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
@@ -89,7 +90,7 @@ static void stat_add(struct op_stat *s, long long d)
 
 static long long stat_mean(const struct op_stat *s)
 {
-	return s->n ? s->sum / s->n : 0;
+	return s->n ? div64_s64(s->sum, s->n) : 0;
 }
 
 /* ---- mode 0 ------------------------------------------------------------- */
@@ -154,7 +155,7 @@ static void switches(long unused)
 static void periodic(long k)
 {
 	RTIME period = nano2count((RTIME)timer_period_us * 1000);
-	RTIME expected = mode == 1 ? t_start + period * k / ntasks : t_start;
+	RTIME expected = mode == 1 ? t_start + div_s64(period * k, ntasks) : t_start;
 
 	for (;;) {
 		long long lat = rt_get_time() - expected;
@@ -199,8 +200,8 @@ static void spinner(long unused)
 		rt_sleep(nano2count(2 * 1000 * 1000));
 	}
 	rt_printk("TIMER| %3d tasks %-12s | overhead per release %6lld ns (%5lld counts), largest gap %lld counts | release latency max %lld ns avg %lld ns | %lld releases\n",
-		  ntasks, mode == 1 ? "staggered" : "simultaneous", count2nano(jobs ? gap_sum / jobs : 0),
-		  jobs ? gap_sum / jobs : 0, gap_max, count2nano(lat_max), count2nano(lat_n ? lat_sum / lat_n : 0), jobs);
+		  ntasks, mode == 1 ? "staggered" : "simultaneous", count2nano(jobs ? div64_s64(gap_sum, jobs) : 0),
+		  jobs ? div64_s64(gap_sum, jobs) : 0, gap_max, count2nano(lat_max), count2nano(lat_n ? div64_s64(lat_sum, lat_n) : 0), jobs);
 	WRITE_ONCE(done, 1);
 }
 
@@ -222,7 +223,7 @@ static int show(struct seq_file *m, void *v)
 		seq_printf(m, "timer_period_ns %lld\nreleases %lld\ngaps %lld\ngap_sum_counts %lld\n",
 			   (long long)timer_period_us * 1000, jobs, gaps, gap_sum);
 		seq_printf(m, "gap_max_counts %lld\nlat_max_counts %lld\nlat_avg_counts %lld\n", gap_max, lat_max,
-			   lat_n ? lat_sum / lat_n : 0);
+			   lat_n ? div64_s64(lat_sum, lat_n) : 0);
 	}
 	seq_printf(m, "ns_per_count_x1000 %lld\nend\n", count2nano(1000));
 	return 0;
@@ -264,7 +265,7 @@ static int __init bench_switches_init(void)
 	if (mode != 0)
 		for (k = 0; k < ntasks; k++)
 			rt_task_make_periodic(&workers[k],
-					      mode == 1 ? t_start + nano2count((RTIME)timer_period_us * 1000) * k / ntasks
+					      mode == 1 ? t_start + div_s64(nano2count((RTIME)timer_period_us * 1000) * k, ntasks)
 							: t_start,
 					      nano2count((RTIME)timer_period_us * 1000));
 	rt_task_resume(&main_task);

@@ -21,6 +21,7 @@
  * late (counted in 'overruns'), as cyclictest and bench_hrt count a late
  * wake-up/callback per period.
  */
+#include <linux/math64.h> /* div64_s64: no 64-bit "/" on 32-bit ARM */
 #include <linux/module.h>
 #include <linux/proc_fs.h>
 
@@ -60,7 +61,7 @@ static void high(long unused)
 {
 	RTIME period = nano2count((RTIME)period_us * 1000);
 	RTIME expected = start;
-	long long per_report = max(1LL, (long long)report_ms * 1000 / period_us);
+	long long per_report = max(1LL, div_s64((s64)report_ms * 1000, period_us));
 	long long b_min = LLONG_MAX, b_max = LLONG_MIN, b_sum = 0, b_n = 0;
 
 	for (;;) {
@@ -76,7 +77,7 @@ static void high(long unused)
 				b_max = ns;
 			b_sum += ns;
 			if (++b_n == per_report) {
-				rt_printk("RTD|%11lld|%11lld|%11lld|%11lld|%11lld\n", b_min, b_sum / b_n, b_max,
+				rt_printk("RTD|%11lld|%11lld|%11lld|%11lld|%11lld\n", b_min, div64_s64(b_sum, b_n), b_max,
 					  hist_h.max_ns, (long long)hist_h.overruns);
 				b_min = LLONG_MAX;
 				b_max = LLONG_MIN;
