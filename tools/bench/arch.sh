@@ -15,7 +15,8 @@
 #                  x86_64) | "timer" (arm: no real-time device lines yet, and
 #                  tools/qemu/profile.py has no 32-bit ARM support)
 #   BENCH_APPEND   kernel command line words of every boot (tools/qemu/run.sh
-#                  adds cryptomgr.notests=1 itself on x86_64, not on arm64)
+#                  adds cryptomgr.notests=1 itself on x86_64, not on arm64;
+#                  arm: tactus_hal profile=1, the FIQ entry, report.py)
 #   BENCH_DEPS     the tools/deps.sh sets to install
 #   BENCH_IRQ_RUN_ARGS  more runner options for the interrupt-latency boots
 #                  (bench.kind=irq), for every system alike: the spare timer
@@ -51,7 +52,9 @@ bench_arch() {
             # maxcpus=1 for -smp 1 (QEMU always makes the board's 4 cores)
             BENCH_ARCH=arm BENCH_DEB=armhf BENCH_SYSTEMS="a c d"
             BENCH_DIR="$TACTUS_ROOT/build/bench/arm"
-            BENCH_APPEND=""
+            # the FIQ's entry measured in every Tactus boot (a few
+            # instructions on its path): the bare FIQ floor of the targets
+            BENCH_APPEND="bench.hal_args=profile=1"
             BENCH_IRQ_RUN_ARGS="" BENCH_IRQ_APPEND=""
             BENCH_DEPS="arm host" ;;
         *) tx_die "bench: ARCH is arm64, x86_64 or arm, not '$1'" ;;
