@@ -27,6 +27,9 @@
 #                                       a smaller budget would then suspend a task
 #                                       that did nothing wrong)
 #   tx_unload_stack                     rmmod tactus_sched, tactus_hal (checks)
+#   tx_tactus_check_can_run             `tactus check` (output printed and kept in
+#                                       TX_TACTUS_CHECK): exit 0, no fail line,
+#                                       "Tactus can run here" (checks)
 #   tx_gravity_ns                       the loaded scheduler's timer gravity, ns
 #   tx_finish                           summary line; exit status 1 on failures
 
@@ -59,6 +62,15 @@ tx_check_le() {
 
 tx_timing() { grep -q 'tactus.timing=1' /proc/cmdline; }
 tx_cpus() { grep -c ^processor /proc/cpuinfo; }
+
+tx_tactus_check_can_run() {
+	TX_TACTUS_CHECK=$(tactus check 2>&1)
+	_rc=$?
+	echo "$TX_TACTUS_CHECK"
+	tx_check "exit-0 ($_rc)" test "$_rc" = 0
+	tx_check no-fail-line sh -c "! echo \"\$1\" | grep -q '^fail'" - "$TX_TACTUS_CHECK"
+	tx_check says-can-run sh -c "echo \"\$1\" | grep -q '^tactus check: .* 0 fail: Tactus can run here$'" - "$TX_TACTUS_CHECK"
+}
 
 tx_mark() { TX_MARK=$(dmesg | wc -l); }
 tx_since() { dmesg | tail -n +$((TX_MARK + 1)); }

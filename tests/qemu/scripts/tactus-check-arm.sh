@@ -12,12 +12,8 @@
 
 fiq_owner() { sed -n 's/^ *FIQ: *//p' /proc/interrupts; }
 
-out=$(tactus check 2>&1)
-rc=$?
-echo "$out"
-tx_check "exit-0 ($rc)" test "$rc" = 0
-tx_check no-fail-line sh -c "! echo \"\$1\" | grep -q '^fail'" - "$out"
-tx_check says-can-run sh -c "echo \"\$1\" | grep -q '^tactus check: .* 0 fail: Tactus can run here$'" - "$out"
+tx_tactus_check_can_run
+out=$TX_TACTUS_CHECK
 tx_check arch-armv7 sh -c "echo \"\$1\" | grep -q '^ok    arch: 32-bit ARM (FIQ port'" - "$out"
 tx_check bcm2836-controller sh -c "echo \"\$1\" | grep -q '^ok    interrupt controller: BCM2836 local controller'" - "$out"
 tx_check fiq-free-before sh -c "echo \"\$1\" | grep -q '^ok    FIQ: free'" - "$out"

@@ -13,12 +13,8 @@
 # stack), stops on SIGTERM, and refuses an offline CPU.
 . /tests/sched-lib.sh
 
-out=$(tactus check 2>&1)
-rc=$?
-echo "$out"
-tx_check "exit-0 ($rc)" test "$rc" = 0
-tx_check no-fail-line sh -c "! echo \"\$1\" | grep -q '^fail'" - "$out"
-tx_check says-can-run sh -c "echo \"\$1\" | grep -q '^tactus check: .* 0 fail: Tactus can run here$'" - "$out"
+tx_tactus_check_can_run
+out=$TX_TACTUS_CHECK
 case "$(uname -m)" in
 aarch64)
 	tx_check cmdline-switch sh -c "echo \"\$1\" | grep -q '^ok    cmdline: irqchip.gicv3_pseudo_nmi=1'" - "$out"
