@@ -92,7 +92,7 @@ failed_checks() {
 failed_boot_tails() {
     local log n=0
     for log in $(for l in "${stage_logs[@]}"; do
-        sed -n '/^Failed checks:$/,/^[0-9]* passed, /{s|^  .*/boot: .*(log: \(.*\))$|\1|p}' "$l"
+        sed -n '/^Failed checks:$/,/^[0-9]* passed, /{s#^  .*/boot: \(no TACTUS-TEST-EXIT\|guest stalled\|timeout after\).*(log: \(.*\))$#\2#p}' "$l"
     done); do
         [ -f "$root/$log" ] || continue
         n=$((n + 1)); [ $n -le 3 ] || break
