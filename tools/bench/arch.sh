@@ -39,6 +39,7 @@ bench_arch() {
             BENCH_APPEND="cryptomgr.notests=1"
             BENCH_IRQ_RUN_ARGS="--cpu max --qemu-arg -machine --qemu-arg virtualization=on"
             BENCH_IRQ_APPEND="kvm-arm.mode=none"
+            BENCH_KINDS="timer irq paths"
             BENCH_DEPS="all" ;;
         x86_64|amd64|x86)
             BENCH_ARCH=x86_64 BENCH_DEB=amd64 BENCH_SYSTEMS="a c d"
@@ -46,6 +47,7 @@ bench_arch() {
             BENCH_APPEND=""
             BENCH_IRQ_RUN_ARGS="--qemu-arg -global --qemu-arg hpet.timers=5"
             BENCH_IRQ_APPEND=""
+            BENCH_KINDS="timer irq paths"
             BENCH_DEPS="amd64 host" ;;
         arm|armhf)
             # raspi2b (the FIQ port's board, tools/qemu/arch.sh); run.sh adds
@@ -56,11 +58,10 @@ bench_arch() {
             # instructions on its path): the bare FIQ floor of the targets
             BENCH_APPEND="bench.hal_args=profile=1"
             BENCH_IRQ_RUN_ARGS="" BENCH_IRQ_APPEND=""
+            BENCH_KINDS="timer"
             BENCH_DEPS="arm host" ;;
         *) tx_die "bench: ARCH is arm64, x86_64 or arm, not '$1'" ;;
     esac
-    BENCH_KINDS="timer irq paths"
-    [ "$BENCH_ARCH" = arm ] && BENCH_KINDS="timer"
     # BENCH_EXTRA_APPEND (environment): more words for a comparison run,
     # e.g. bench.sched_args=gravity_ns=0 (tools/bench/guest/bench.sh).
     BENCH_APPEND="$BENCH_APPEND${BENCH_EXTRA_APPEND:+ $BENCH_EXTRA_APPEND}"
