@@ -134,7 +134,7 @@ stage qemu-x86_64-6.1-smp2 count_qemu "$root/tools/qemu/test-qemu.sh" x86_64 --k
 # only (the whole arm suite, with what fails there: make test-arm).
 stage qemu-arm count_qemu "$root/tools/qemu/test-qemu.sh" arm --boot icount \
     example-prodcons example-rtf-sampler example-shm example-square-wave fifo-user-api \
-    sched-irqoff sched-preempt tactus-check-arm
+    sched-fault sched-irqoff sched-preempt tactus-check-arm
 # packages: `make deb` (tactus-dkms, tactus-tools; lintian clean), unpacked
 # into a throwaway root; DKMS builds the packaged sources for Debian's amd64
 # 6.12 headers in a private DKMS tree; a user module built against the

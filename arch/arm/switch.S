@@ -90,9 +90,13 @@ ENDPROC(tx_arm_fiq_entry)
  *   0 r0-r12, 52 sp_usr, 56 lr_usr, 60 lr_svc, 64 spsr_svc, 68 pc,
  *   72 cpsr, 76 TTBR0, 80 the interrupted sp_svc, 84 TPIDRURO.
  * The IRQ, abort and undefined banks are not saved: tasks run with IRQs
- * masked and Linux's vectors (a task's fault is Linux's oops on this port
- * for now: docs/arm-fiq-plan.md, "Next"). Bound: 40 instructions to the
- * dispatch, 25 after it.
+ * masked, and a task's fault (fault.c) goes through Linux's abort and
+ * undefined vectors. Left open (docs/arm-fiq-plan.md, "A task's fault"):
+ * a FIQ that switches while Linux is inside one of those vectors' first
+ * instructions (their banked lr and spsr, or the three words of their
+ * mode's stack, not yet copied to its SVC frame), followed by a task fault
+ * before Linux resumes, would overwrite them. Bound: 40 instructions to
+ * the dispatch, 25 after it.
  */
 #define FRAME_USR_SP	52
 #define FRAME_LR_SVC	60
@@ -206,6 +210,16 @@ ENTRY(tx_port_switch)
 	bx	lr
 ENDPROC(tx_port_switch)
 	.ltorg
+
+/*
+ * A task's claimed fault returns here (fault.c), as the task, in SVC mode:
+ * r0 = the top of its stack, r1 = the HAL's entry, which never returns.
+ */
+ENTRY(tx_arm_fault_entry)
+	mov	sp, r0
+	mov	fp, #0			/* the end of backtraces */
+	bx	r1
+ENDPROC(tx_arm_fault_entry)
 
 /* First code of a task: r4 = entry, r5 = argument (tx_port_context_init). */
 ENTRY(tx_arm_task_start)

@@ -5,14 +5,16 @@
  * on CPU 0, periodic at 1 ms: 'victim' (priority 1) counts its jobs and, in
  * job 'after', raises the fault named by kind; 'witness' (priority 2, below
  * it) counts its jobs and must go on counting after the fault.
- *   kind=null    a store to address 0 (x86 #PF, arm64 data abort)
+ *   kind=null    a store to address 0 (x86 #PF, arm64 and arm data abort)
  *   kind=wild    a load from a non-canonical address (x86 #GP, arm64 data
- *                abort on an address no table maps)
+ *                abort on an address no table maps; 32-bit arm has no
+ *                such address: 0x0dead000, which the table a task runs
+ *                under, swapper_pg_dir, does not map)
  *   kind=call    a call through a null function pointer (x86 #PF on the
- *                fetch, arm64 instruction abort)
- *   kind=undef   an undefined instruction (x86 ud2, arm64 udf)
- *   kind=divide  an integer division by zero (x86 #DE; arm64 has no trap:
- *                refused with -EINVAL)
+ *                fetch, arm64 and arm instruction abort)
+ *   kind=undef   an undefined instruction (x86 ud2, arm64 and arm udf)
+ *   kind=divide  an integer division by zero (x86 #DE; arm64 and arm have
+ *                no trap: refused with -EINVAL)
  *   kind=overflow job n recurses n levels of 256-byte frames: the stack
  *                (8 KiB) runs out around job 30 and the job writes over
  *                the guard below it, into the FPU area under that (the
@@ -72,25 +74,32 @@ module_param(nofault_ret, long, 0444);
 static int *volatile null_ptr;
 static void (*volatile null_fn)(void);
 static volatile int zero;
+#if BITS_PER_LONG == 64
+#define WILD_ADDRESS 0xdead000000000000ul
+#else
+#define WILD_ADDRESS 0x0dead000ul
+#endif
 
 static noinline void raise_fault(void)
 {
 	if (!strcmp(kind, "null")) {
 		*null_ptr = 1;
 	} else if (!strcmp(kind, "wild")) {
-		(void)*(volatile int *)0xdead000000000000ul;
+		(void)*(volatile int *)WILD_ADDRESS;
 	} else if (!strcmp(kind, "call")) {
 		null_fn();
 	} else if (!strcmp(kind, "undef")) {
-#ifdef CONFIG_X86
+#if defined(CONFIG_X86)
 		asm volatile("ud2");
+#elif defined(CONFIG_ARM)
+		asm volatile(".inst 0xe7f000f0"); /* udf #0 (ARM state), which no undef hook takes */
 #else
 		asm volatile(".inst 0x00000000"); /* udf #0 */
 #endif
 	} else if (!strcmp(kind, "nofault")) {
 		int v;
 
-		WRITE_ONCE(nofault_ret, copy_from_kernel_nofault(&v, (void *)0xdead000000000000ul, sizeof(v)));
+		WRITE_ONCE(nofault_ret, copy_from_kernel_nofault(&v, (void *)WILD_ADDRESS, sizeof(v)));
 	} else if (!strcmp(kind, "divide")) {
 		volatile int x = 1;
 

@@ -3,7 +3,8 @@
 # (hal/hal.h, "Faults in real-time tasks"). For each kind of fault of
 # tx_fault.c (x86: a null store (#PF), a non-canonical load (#GP), a call
 # through a null pointer (#PF on the fetch), ud2 (#UD), a division by zero
-# (#DE); arm64: the same as data and instruction aborts and udf, no #DE),
+# (#DE); arm64 and arm: the same as data and instruction aborts and udf, no
+# #DE),
 # the faulting task 'victim' runs exactly its 5 jobs; asserts: dmesg reports
 # it with its function, the kind, the faulting code's symbol and its
 # module, and the stack's return addresses; /proc/tactus/scheduler shows it
@@ -20,6 +21,8 @@ kinds="null wild call undef"
 case "$(uname -m)" in
 x86_64) text_null="page fault at 0000000000000000" text_wild="general protection fault"
 	text_call="page fault at 0000000000000000" text_undef="invalid opcode" text_divide="divide error" ;;
+armv7l) text_null="data abort at 0000000000000000" text_wild="data abort at 000000000dead000"
+	text_call="instruction abort at 0000000000000000" text_undef="undefined instruction" ;;
 *) text_null="data abort at 0000000000000000" text_wild="data abort at dead000000000000"
 	text_call="instruction abort at 0000000000000000" text_undef="undefined instruction" ;;
 esac
@@ -132,6 +135,6 @@ tx_check skip-resume-refused test "$(tx_result tx_fault resume)" = -22
 tx_check skip-deleted test "$(tx_result tx_fault delete)" = 0
 tx_check skip-no-oops sh -c "! dmesg | tail -n +$((TX_MARK + 1)) | grep -q 'Oops\|BUG\|Unable to handle\|Internal error'"
 
-tx_check divide-refused-on-arm64 sh -c "[ \"\$(uname -m)\" = x86_64 ] || ! insmod $M/tx_fault.ko kind=divide 2>/dev/null"
+tx_check divide-refused-on-arm sh -c "[ \"\$(uname -m)\" = x86_64 ] || ! insmod $M/tx_fault.ko kind=divide 2>/dev/null"
 tx_unload_stack
 tx_finish

@@ -73,8 +73,12 @@ struct op_stat {
 	long long min, max, sum, n;
 };
 static struct op_stat st_empty, st_susp, st_sem, st_rpc;
-/* timer modes */
-static RTIME t_start;
+/* timer modes: the period and each worker's first release, converted at
+ * init, so that no worker job does a 64-bit division before its first time
+ * read (on 32-bit ARM that was hundreds of instructions in the first
+ * sample of every worker whose first release falls in a window). */
+static RTIME t_start, period_counts;
+static RTIME *first_release;
 static int in_window;
 static long long gaps, gap_sum, gap_max, jobs, lat_max, lat_sum, lat_n;
 
@@ -154,8 +158,8 @@ static void switches(long unused)
 
 static void periodic(long k)
 {
-	RTIME period = nano2count((RTIME)timer_period_us * 1000);
-	RTIME expected = mode == 1 ? t_start + div_s64(period * k, ntasks) : t_start;
+	RTIME period = period_counts;
+	RTIME expected = first_release[k];
 
 	for (;;) {
 		long long lat = rt_get_time() - expected;
@@ -241,7 +245,8 @@ static int __init bench_switches_init(void)
 	loops = total / ntasks;
 	workers = vzalloc(sizeof(*workers) * ntasks);
 	sems = vzalloc(sizeof(*sems) * ntasks);
-	if (!workers || !sems) {
+	first_release = vzalloc(sizeof(*first_release) * ntasks);
+	if (!workers || !sems || !first_release) {
 		err = -ENOMEM;
 		goto free;
 	}
@@ -252,6 +257,9 @@ static int __init bench_switches_init(void)
 		goto free;
 	}
 	t_start = rt_get_time() + nano2count(20 * 1000 * 1000);
+	period_counts = nano2count((RTIME)timer_period_us * 1000);
+	for (k = 0; k < ntasks; k++)
+		first_release[k] = mode == 1 ? t_start + div_s64(period_counts * k, ntasks) : t_start;
 	for (k = 0; k < ntasks; k++) {
 		err = rt_task_init(&workers[k], mode == 0 ? worker : periodic, k, 8192, WORKER_PRIO, 0, NULL);
 		if (err)
@@ -264,10 +272,7 @@ static int __init bench_switches_init(void)
 		goto del;
 	if (mode != 0)
 		for (k = 0; k < ntasks; k++)
-			rt_task_make_periodic(&workers[k],
-					      mode == 1 ? t_start + div_s64(nano2count((RTIME)timer_period_us * 1000) * k, ntasks)
-							: t_start,
-					      nano2count((RTIME)timer_period_us * 1000));
+			rt_task_make_periodic(&workers[k], first_release[k], period_counts);
 	rt_task_resume(&main_task);
 	return 0;
 del:
@@ -277,6 +282,7 @@ del:
 free:
 	vfree(workers);
 	vfree(sems);
+	vfree(first_release);
 	return err;
 }
 
@@ -292,6 +298,7 @@ static void __exit bench_switches_exit(void)
 	remove_proc_entry("bench_switches", NULL);
 	vfree(workers);
 	vfree(sems);
+	vfree(first_release);
 }
 
 module_init(bench_switches_init);
