@@ -92,22 +92,12 @@ static struct kprobe probes[] = {
 static struct kprobe *probe_list[] = { &probes[0], &probes[1] };
 static bool probes_on;
 
-/* Linux's register_kprobes: all of them or none. */
 int tx_arch_fault_init(void)
 {
-	int err = register_kprobes(probe_list, ARRAY_SIZE(probe_list));
-
-	if (err) {
-		pr_warn("tactus: kprobes on __do_kernel_fault, do_el1_undef: %d\n", err);
-		return err;
-	}
-	probes_on = true;
-	return 0;
+	return tx_hal_fault_probes_on(probe_list, ARRAY_SIZE(probe_list), &probes_on);
 }
 
 void tx_arch_fault_exit(void)
 {
-	if (probes_on)
-		unregister_kprobes(probe_list, ARRAY_SIZE(probe_list));
-	probes_on = false;
+	tx_hal_fault_probes_off(probe_list, ARRAY_SIZE(probe_list), &probes_on);
 }

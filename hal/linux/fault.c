@@ -100,6 +100,28 @@ unsigned long tx_hal_fault_claim(const struct tx_hal_fault *fault, unsigned long
 	return (unsigned long)tx_hal_task_fault_entry;
 }
 
+int tx_hal_fault_probes_on(struct kprobe **probes, unsigned int n, bool *on)
+{
+	int err = register_kprobes(probes, n);
+	unsigned int i;
+
+	*on = !err;
+	if (err) {
+		pr_warn("tactus: kprobes on the fault paths failed (%d):", err);
+		for (i = 0; i < n; i++)
+			pr_cont(" %s", probes[i]->symbol_name);
+		pr_cont("\n");
+	}
+	return err;
+}
+
+void tx_hal_fault_probes_off(struct kprobe **probes, unsigned int n, bool *on)
+{
+	if (*on)
+		unregister_kprobes(probes, n);
+	*on = false;
+}
+
 /* ---- Symbols Linux does not export ------------------------------------------ */
 
 static unsigned long (*lookup_name)(const char *name);

@@ -47,4 +47,12 @@ struct tx_hal_fault {
  * registers (fault.c). */
 unsigned long tx_hal_fault_claim(const struct tx_hal_fault *fault, unsigned long *resume_sp);
 
+/* A port's fault hooks as kprobes (arm64, arm): register_kprobes, all of
+ * them or none, with a line naming them when they cannot be placed; *on
+ * says whether they are, and the second call takes them out if so. Module
+ * load and unload. */
+struct kprobe;
+int tx_hal_fault_probes_on(struct kprobe **probes, unsigned int n, bool *on);
+void tx_hal_fault_probes_off(struct kprobe **probes, unsigned int n, bool *on);
+
 #endif /* TACTUS_PORT_SERVICES_H */
