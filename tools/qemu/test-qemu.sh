@@ -18,8 +18,11 @@
 #     armmp headers and kernel, initramfs --arch armhf;
 #  2. boots each test in its own QEMU (tools/qemu/run.sh ARCH --stop-on-stall:
 #     a guest that reports an RCU stall or a lockup is stopped 10 s later;
-#     x86_64: --kernel debian), one at a time, with a host timeout per
-#     boot, and prints a progress line per boot; a guest whose kernel failed
+#     x86_64: --kernel debian), with a host timeout per boot: the
+#     deterministic (icount) boots first, TACTUS_QEMU_LANES at a time
+#     (default 2 on a host with 2 CPUs or more, 1 otherwise), then the
+#     real-time ones one at a time; prints a progress line per boot as it
+#     ends (numbered in plan order); a guest whose kernel failed
 #     before init ran (none of our code loaded yet) is booted again (twice at most) and
 #     listed in the summary;
 #  3. prints a table (test, boot, checks, wall time), the boots booted again,
@@ -386,10 +389,20 @@ else
 fi
 
 # ---- Boots ----------------------------------------------------------------
-t_boots="$(tx_now)"
-n=0
-for p in "${plan[@]}"; do
-    n=$((n + 1))
+# Deterministic boots (icount: one QEMU thread, virtual time counted in
+# instructions, so host load changes their wall time and nothing they
+# measure) run in up to TACTUS_QEMU_LANES at once (default: 2 where the
+# host has 2 CPUs or more), before the others. A boot in real time (smp2,
+# debug) runs alone: its latency and stall checks see host time. Each boot
+# is reported when it ends, with its number in the plan; the summary table
+# is in plan order.
+lanes="${TACTUS_QEMU_LANES:-$(($(nproc) >= 2 ? 2 : 1))}"
+[ "$lanes" -ge 1 ] 2>/dev/null || tx_die "TACTUS_QEMU_LANES=$lanes: a number, 1 or more"
+
+# prepare_boot K: the settings of plan entry K (name, b, to, kernel,
+# cpio_var, log, B_ARGS, T_QEMU, deterministic). No side effects.
+prepare_boot() {
+    local p="${plan[$1]}"
     i="${p%% *}" b="${p#* }"
     name="${tests[$i]}" to="${timeouts[$i]}"
     boot_args "$b"
@@ -409,15 +422,26 @@ for p in "${plan[@]}"; do
     [ "$arch" = arm ] && to=$((to * 2))
     if [ "$B_KERNEL" = kasan ]; then kernel=tactus-kasan; to=$((to * 4)); fi
     log="$QLOGS/$name@$b.log"
-    t0="$(tx_now)"
     T_QEMU=()
     for qa in ${qemu_args[$i]}; do T_QEMU+=(--qemu-arg "$qa"); done
     [ -z "${after_panics[$i]}" ] || T_QEMU+=(--after-panic "${after_panics[$i]}")
-    boot() {
-        "$HERE/run.sh" "$arch" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
-            --timeout "$to" --stop-on-stall "${B_ARGS[@]}" "${T_QEMU[@]+"${T_QEMU[@]}"}" \
-            2>"$log.runner"
-    }
+    deterministic=0
+    case " ${B_ARGS[*]} " in *" --icount "*) deterministic=1 ;; esac
+}
+
+boot() {
+    "$HERE/run.sh" "$arch" --kernel "$kernel" --initrd "${!cpio_var}" --test "$name" --log "$log" \
+        --timeout "$to" --stop-on-stall "${B_ARGS[@]}" "${T_QEMU[@]+"${T_QEMU[@]}"}" \
+        2>"$log.runner"
+}
+
+# run_boot K (in the background): the boot, its retries and its host-side
+# checks; leaves the exit code and the wall time in $log.rc and $log.wall.
+run_boot() {
+    local t0 rc again why0
+    prepare_boot "$1"
+    rm -f "$log.rc" "$log.wall" "$log.retried"
+    t0="$(tx_now)"
     boot
     rc=$?
     # A guest kernel that failed before init ran (seen on x86 TCG -smp 2: an
@@ -432,18 +456,30 @@ for p in "${plan[@]}"; do
         why0="$(grep -a -m1 -E 'detected stall|Oops|Kernel panic|soft lockup' "$log" | tr -d '\r' | sed 's/^\[[ 0-9.]*\] //' | cut -c1-70)"
         tx_log "$name@$b: the kernel failed before init (${why0:-exit $rc}); booting it again ($again of 2)"
         mv "$log" "$log.before-init-$again"
-        retried_lines+=("$name@$b: ${why0:-exit $rc} before init (log: ${log#"$root"/}.before-init-$again)")
+        echo "$name@$b: ${why0:-exit $rc} before init (log: ${log#"$root"/}.before-init-$again)" >>"$log.retried"
         boot
         rc=$?
     done
-    wall="$(tx_elapsed "$t0")"
+    tx_elapsed "$t0" >"$log.wall"
     # What only the host can see (after a panic, nothing in the guest reports).
     if [ -f "$root/tests/qemu/host/$name.sh" ]; then
         # shellcheck disable=SC2094 # it reads the log, its checks are appended after
         bash "$root/tests/qemu/host/$name.sh" "$log" "$b" >>"$log" 2>&1 ||
             echo "TACTUS-CHECK: FAIL $name/host-check: tests/qemu/host/$name.sh failed" >>"$log"
     fi
+    echo "$rc" >"$log.rc"
+}
 
+# report_boot K: counts, failure lines and the progress line of a boot that
+# has ended.
+report_boot() {
+    local checks np nf ns issues why first_issue result c m wall rc
+    prepare_boot "$1"
+    rc="$(cat "$log.rc" 2>/dev/null || echo 125)"
+    wall="$(cat "$log.wall" 2>/dev/null || echo 0)"
+    if [ -s "$log.retried" ]; then
+        while IFS= read -r m; do retried_lines+=("$m"); done <"$log.retried"
+    fi
     checks="$(check_lines "$log")"
     np=$(printf '%s\n' "$checks" | grep -c '^PASS ')
     nf=$(printf '%s\n' "$checks" | grep -c '^FAIL ')
@@ -478,14 +514,37 @@ for p in "${plan[@]}"; do
 
     result=PASS
     [ "$nf" -gt 0 ] && result=FAIL
-    rows+=("$(printf '%-26s %-12s %-6s %6s %6s %5s %7ss' "$name" "$b" "$result" "$np" "$nf" "$ns" "$wall")")
-    tx_log "$(printf '[%2d/%d] %-24s %-12s %s  %3d passed %2d failed%s  %6ss' "$n" "${#plan[@]}" "$name" "$b" \
+    rows[$1]="$(printf '%-26s %-12s %-6s %6s %6s %5s %7ss' "$name" "$b" "$result" "$np" "$nf" "$ns" "$wall")"
+    tx_log "$(printf '[%2d/%d] %-24s %-12s %s  %3d passed %2d failed%s  %6ss' "$(($1 + 1))" "${#plan[@]}" "$name" "$b" \
         "$result" "$np" "$nf" "$([ "$ns" -gt 0 ] && echo ", $ns skipped")" "$wall")"
     if [ "$result" = FAIL ]; then
         printf '%s\n' "$checks" | grep '^FAIL ' | head -n 8 | sed 's/^/           /' >&2
         [ -n "$why" ] && echo "           boot: $why" >&2
         echo "           log: $log" >&2
     fi
+}
+
+t_boots="$(tx_now)"
+order=() # the deterministic boots first, then the others, each in plan order
+for k in "${!plan[@]}"; do prepare_boot "$k"; [ "$deterministic" = 0 ] || order+=("$k"); done
+for k in "${!plan[@]}"; do prepare_boot "$k"; [ "$deterministic" = 1 ] || order+=("$k"); done
+declare -A boot_of=() # pid -> plan index
+next=0 running=0 alone=0
+while [ "$next" -lt "${#order[@]}" ] || [ "$running" -gt 0 ]; do
+    while [ "$next" -lt "${#order[@]}" ] && [ "$running" -lt "$lanes" ] && [ "$alone" = 0 ]; do
+        prepare_boot "${order[$next]}"
+        [ "$deterministic" = 1 ] || [ "$running" = 0 ] || break
+        run_boot "${order[$next]}" &
+        boot_of[$!]="${order[$next]}"
+        running=$((running + 1))
+        [ "$deterministic" = 1 ] || alone=1
+        next=$((next + 1))
+    done
+    wait -n -p pid "${!boot_of[@]}"
+    report_boot "${boot_of[$pid]}"
+    unset "boot_of[$pid]"
+    running=$((running - 1))
+    [ "$running" = 0 ] && alone=0
 done
 stage_done "boots (${#plan[@]})" "$t_boots"
 finish
