@@ -4,7 +4,8 @@
 #   tactus-dkms_VER_all.deb   /usr/src/tactus-VER (the module sources and
 #                             dkms.conf); its postinst has DKMS build and
 #                             install the modules for the installed kernels
-#                             dkms.conf accepts (Debian's amd64 6.12 and 6.1),
+#                             dkms.conf accepts (Debian's amd64 6.12 and 6.1,
+#                             armhf armmp 6.12),
 #                             and keep
 #                             their Module.symvers for user modules
 #   tactus-tools_VER_all.deb  /usr/bin/tactus, /usr/bin/rtai-config, the
@@ -89,7 +90,7 @@ control tactus-dkms "$dk" \
     " from an NMI-class interrupt, with Linux as its idle task. This package" \
     " has DKMS build its modules (tactus_hal, tactus_sched, tactus_fifo," \
     " tactus_shm, tactus_math, tactus_latency) for the installed Debian amd64" \
-    " 6.12 and 6.1 kernels, without a kernel patch."
+    " 6.12 and 6.1 kernels and armhf armmp 6.12 kernel, without a kernel patch."
 script tactus-dkms "$dk" postinst
 script tactus-dkms "$dk" prerm
 

@@ -17,8 +17,10 @@
 #   7. `make install DESTDIR=` into a second throwaway root (modules built for
 #      the same kernel, depmod run there): the same layout as the package,
 #      and module.mk finds the Module.symvers it installed by itself;
-#   8. DKMS builds the packaged sources for Debian's 6.12 PREEMPT_RT kernel
-#      and Debian 12's 6.1, stock and PREEMPT_RT, too.
+#   8. DKMS builds the packaged sources for Debian's 6.12 PREEMPT_RT kernel,
+#      Debian 12's 6.1, stock and PREEMPT_RT, and Debian's armhf armmp 6.12
+#      (the 32-bit ARM port; `dkms build -a armv7l` with the cross
+#      compilers its headers name), too.
 # Prints "TACTUS-CHECK: PASS|FAIL packages/NAME" per check and ends with
 # "N passed, N failed".
 set -uo pipefail
@@ -141,8 +143,9 @@ make -C "$KDIR" M="$U2" TACTUS_PREFIX="$I/usr" modules >"$W/user2-build.log" 2>&
 rc=$?
 check user-module-finds-the-installed-symvers sh -c "test $rc = 0 && ! grep -q 'undefined\|no Module.symvers' '$W/user2-build.log'"
 # 8. DKMS also builds the packaged sources for Debian's 6.12 PREEMPT_RT and
-#    Debian 12's default 6.1 kernels, stock and PREEMPT_RT.
-for fl in rt stock61 rt61; do
+#    Debian 12's default 6.1 kernels, stock and PREEMPT_RT, and for Debian's
+#    armhf armmp 6.12.
+for fl in rt stock61 rt61 armhf; do
     md="$(TACTUS_DKMS_SOURCE="$R/usr/src/tactus-$VER" "$HERE/kernel/dkms-build.sh" "$fl" 2>"$W/dkms-$fl.log" | tail -n 1)"
     cat "$W/dkms-$fl.log"
     check "dkms-build-$fl" sh -c "test -d '$md' && ls '$md' | grep -q '^tactus_sched.ko' && grep -q rt_task_init '$(dirname "$md")/Module.symvers'"
