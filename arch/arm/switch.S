@@ -14,6 +14,8 @@
 
 #define MODE_FIQ_MASKED	0xd1	/* FIQ mode, I and F set */
 #define MODE_SVC_MASKED	0xd3	/* SVC mode, I and F set */
+#define MODE_ABT_MASKED	0xd7	/* Abort mode, I and F set */
+#define MODE_UND_MASKED	0xdb	/* Undefined mode, I and F set */
 #define CPU_ENTRY	0	/* struct tx_arm_cpu (port_internal.h) */
 #define CPU_TAIL	4
 #define CPU_RT_CURRENT	8
@@ -86,17 +88,22 @@ ENDPROC(tx_arm_fiq_entry)
  * (F is set there), so in SVC mode r0-r12 are all its own (SVC banks only
  * sp and lr). The frame goes on the SVC stack below the interrupted SVC sp,
  * whatever mode was interrupted (ARM Linux keeps nothing below sp): a task's
- * own stack, or the Linux thread's kernel stack. Frame (88 bytes, 8-aligned):
+ * own stack, or the Linux thread's kernel stack. Frame (128 bytes, 8-aligned):
  *   0 r0-r12, 52 sp_usr, 56 lr_usr, 60 lr_svc, 64 spsr_svc, 68 pc,
- *   72 cpsr, 76 TTBR0, 80 the interrupted sp_svc, 84 TPIDRURO.
- * The IRQ, abort and undefined banks are not saved: tasks run with IRQs
- * masked, and a task's fault (fault.c) goes through Linux's abort and
- * undefined vectors. Left open (docs/arm-fiq-plan.md, "A task's fault"):
- * a FIQ that switches while Linux is inside one of those vectors' first
- * instructions (their banked lr and spsr, or the three words of their
- * mode's stack, not yet copied to its SVC frame), followed by a task fault
- * before Linux resumes, would overwrite them. Bound: 40 instructions to
- * the dispatch, 25 after it.
+ *   72 cpsr, 76 TTBR0, 80 the interrupted sp_svc, 84 TPIDRURO,
+ *   88 the abort mode's three stack words, lr and spsr, 108 the undefined
+ *   mode's.
+ * The abort and undefined banks are saved because a task's fault (fault.c)
+ * goes through Linux's vectors, and the FIQ may have come while Linux (or
+ * another task) was inside one of them, before its stub and svc_entry had
+ * copied the mode's lr, spsr and stack words into the SVC frame: a fault in
+ * the task switched to would overwrite them (on arm64 and x86 an exception
+ * masks the co-kernel's interrupt until its state is saved; an ARM
+ * exception leaves FIQ open). Always, not only when the interrupted pc is
+ * in such a window: 25 instructions a switch, less to audit than a test of
+ * the mode and of Linux's entry text, which would cost about 16.
+ * The IRQ bank is not saved: tasks run with IRQs masked. Bound: 52
+ * instructions to the dispatch, 38 after it.
  */
 #define FRAME_USR_SP	52
 #define FRAME_LR_SVC	60
@@ -106,7 +113,8 @@ ENDPROC(tx_arm_fiq_entry)
 #define FRAME_TTBR0	76
 #define FRAME_SVC_SP	80
 #define FRAME_TPIDRURO	84
-#define FRAME_SIZE	88
+#define FRAME_BANKS	88
+#define FRAME_SIZE	128
 
 tx_arm_fiq_switch:
 	add	r11, r8, #CPU_SAVED
@@ -139,6 +147,18 @@ tx_arm_fiq_switch:
 	str	r2, [sp, #FRAME_TTBR0]
 	ldmia	r3, {r4-r8}		/* the interrupted r0-r4 */
 	stmia	sp, {r4-r8}
+	add	r0, sp, #FRAME_BANKS
+	msr	cpsr_c, #MODE_ABT_MASKED
+	ldmia	sp, {r4-r6}		/* sp_abt: Linux's three-word abort stack */
+	mov	r7, lr
+	mrs	r8, spsr
+	stmia	r0!, {r4-r8}
+	msr	cpsr_c, #MODE_UND_MASKED
+	ldmia	sp, {r4-r6}
+	mov	r7, lr
+	mrs	r8, spsr
+	stmia	r0, {r4-r8}
+	msr	cpsr_c, #MODE_SVC_MASKED
 	bl	tx_arm_fiq_dispatch	/* returns when this context is chosen again */
 /* Back: SVC mode, F set, TTBR0 = swapper (as this context was saved). The
  * SVC bank first; then in FIQ mode the return state and the user bank,
@@ -146,6 +166,18 @@ tx_arm_fiq_switch:
  * The frame is read after sp moved above it: nothing can write there with
  * I and F set. */
 	cpsid	if
+	add	r0, sp, #FRAME_BANKS
+	msr	cpsr_c, #MODE_ABT_MASKED
+	ldmia	r0!, {r4-r8}
+	stmia	sp, {r4-r6}
+	mov	lr, r7
+	msr	spsr_cxsf, r8
+	msr	cpsr_c, #MODE_UND_MASKED
+	ldmia	r0, {r4-r8}
+	stmia	sp, {r4-r6}
+	mov	lr, r7
+	msr	spsr_cxsf, r8
+	msr	cpsr_c, #MODE_SVC_MASKED
 	mov	r0, sp
 	ldr	lr, [r0, #FRAME_LR_SVC]
 	ldr	r1, [r0, #FRAME_SPSR_SVC]
