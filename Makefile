@@ -15,7 +15,7 @@ help:
 	@echo "make test                 every test stage, ending with 'N passed, N failed'"
 	@echo "make test-debug           the arm64 QEMU suite on a KASAN + kmemleak kernel (not in make test: ~1 h)"
 	@echo "make test-6.1             the whole QEMU suite on Debian 12's 6.1 kernel (make test runs its deterministic boots: ~23 min)"
-	@echo "make test-arm             the whole QEMU suite on the 32-bit ARM port (not in make test, which runs a part: ~1 h)"
+	@echo "make test-arm             the whole QEMU suite on the 32-bit ARM port (make test runs its deterministic boots): ~1 h"
 	@echo "make soak [SOAK=60]       FIFO integrity + preemption with random module loads, SOAK min of guest time per arch"
 	@echo "make host-tests           host unit tests of the core (GoogleTest via ctest)"
 	@echo "make check-freestanding   the core compiled as kernel code for arm64, x86_64 and 32-bit ARM"
