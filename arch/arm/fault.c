@@ -107,6 +107,8 @@ static int die_pre(struct kprobe *p, struct pt_regs *kregs)
 	struct pt_regs *regs = (struct pt_regs *)kregs->ARM_r1;
 	bool claimed;
 
+	if (!regs || !str)
+		return 0;
 	if (strstarts(str, "Oops - "))
 		str += strlen("Oops - ");
 	if (!*str)
