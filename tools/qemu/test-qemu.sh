@@ -525,9 +525,12 @@ report_boot() {
 }
 
 t_boots="$(tx_now)"
-order=() # the deterministic boots first, then the others, each in plan order
-for k in "${!plan[@]}"; do prepare_boot "$k"; [ "$deterministic" = 0 ] || order+=("$k"); done
-for k in "${!plan[@]}"; do prepare_boot "$k"; [ "$deterministic" = 1 ] || order+=("$k"); done
+first=() later=() # the deterministic boots first, then the others, each in plan order
+for k in "${!plan[@]}"; do
+    prepare_boot "$k"
+    if [ "$deterministic" = 1 ]; then first+=("$k"); else later+=("$k"); fi
+done
+order=("${first[@]+"${first[@]}"}" "${later[@]+"${later[@]}"}")
 declare -A boot_of=() # pid -> plan index
 next=0 running=0 alone=0
 while [ "$next" -lt "${#order[@]}" ] || [ "$running" -gt 0 ]; do
