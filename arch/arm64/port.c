@@ -39,6 +39,10 @@ static char *timer = "auto";
 module_param(timer, charp, 0444);
 MODULE_PARM_DESC(timer, "co-kernel timer: auto (the EL1 timer Linux leaves free), phys or virt");
 
+static bool return_switch = true;
+module_param(return_switch, bool, 0444);
+MODULE_PARM_DESC(return_switch, "where an NMI cannot redirect, switch at the return of Linux's IRQ entry handler (0: kick the timer for a second NMI)");
+
 static unsigned int ipi_sgi = 8;
 module_param(ipi_sgi, uint, 0444);
 MODULE_PARM_DESC(ipi_sgi, "SGI used as the co-kernel's cross-CPU IPI (Linux uses 0-7)");
@@ -141,7 +145,7 @@ static struct irq_data *ipi_data;
 static u64 counter_hz;
 static DEFINE_PER_CPU(int, tx_nmi_cookie);
 static bool timer_claimed, ipi_claimed;
-static char description[160];
+static char description[256];
 
 /* What redirection saved of the interrupted context, per CPU. */
 struct tx_redirect {
@@ -237,6 +241,145 @@ static inline bool redirectable(struct pt_regs *regs)
 	return regs && !user_mode(regs) && !interrupts_enabled(regs);
 }
 
+/*
+ * The IRQ-return switch (docs/arm64-port.md, "Switching"): where an NMI
+ * cannot redirect (user space, or kernel code with interrupts on), Linux
+ * took it through gic_handle_irq()'s "interrupts on" branch, which after
+ * the NMI masks Linux's interrupts with PMR, opens NMIs (DAIF.I and F clear)
+ * and returns: a spot where a switch is as safe as at a redirect, the one
+ * the kick's second NMI is taken at. Instead of a second NMI, the handler
+ * points gic_handle_irq()'s saved return address at tx_arm64_irq_return
+ * (switch.S), which dispatches and then returns where gic_handle_irq() would
+ * have. gic_handle_irq() is handle_arch_irq, found at load with its size;
+ * its frame record is the one after the record whose return address lies
+ * in it (the frame-pointer chain of our handler's callers; a call site's
+ * hint skips the walk). Refused (a kick instead) where the frame is not
+ * found within HANDOFF_MAX_FRAMES records.
+ */
+#define HANDOFF_MAX_FRAMES 12
+
+static unsigned long irq_entry_start, irq_entry_size; /* 0: kick instead */
+static char irq_entry_name[KSYM_SYMBOL_LEN];
+
+struct tx_irq_return {
+	unsigned long lr; /* gic_handle_irq()'s return address; 0: none pending */
+	u64 entry;        /* counter at handler entry, for the exit-path statistic */
+};
+static DEFINE_PER_CPU(struct tx_irq_return, tx_irq_return_slot);
+
+extern void tx_arm64_irq_return(void);
+
+/* At load: handle_arch_irq and its extent, by name (the GICv3 driver's
+ * gic_handle_irq). Nothing found, or another handler: kicks, said once. */
+static void find_irq_entry(void)
+{
+	unsigned long *handler = (unsigned long *)tx_hal_lookup_symbol("handle_arch_irq");
+	char *slash, *plus;
+	unsigned long size;
+
+	irq_entry_start = irq_entry_size = 0;
+	if (!return_switch)
+		return;
+	if (!handler || !*handler) {
+		pr_info("tactus: handle_arch_irq not found: a switch Linux's NMI exit cannot reach kicks the timer\n");
+		return;
+	}
+	sprint_symbol(irq_entry_name, *handler); /* "gic_handle_irq+0x0/0x230" */
+	slash = strrchr(irq_entry_name, '/');
+	plus = strchr(irq_entry_name, '+');
+	if (!slash || !plus || strncmp(irq_entry_name, "gic_handle_irq+0x0/", sizeof("gic_handle_irq+0x0/") - 1) ||
+	    kstrtoul(slash + 1, 16, &size) || !size) {
+		pr_info("tactus: Linux's IRQ entry is %s, not GICv3's gic_handle_irq: a switch Linux's NMI exit cannot reach kicks the timer\n",
+			irq_entry_name);
+		return;
+	}
+	*plus = 0;
+	irq_entry_start = *handler;
+	irq_entry_size = size;
+}
+
+/* Where gic_handle_irq()'s frame record was found last time, relative to
+ * switch_at_irq_return()'s own frame, and the return address into
+ * gic_handle_irq() next to it: per call site (timer, IPI), whose chain of
+ * Linux callers is always the same (the NMI flow handler of one line), so
+ * the same distance holds at every call and one compare confirms it. */
+struct irq_return_hint {
+	unsigned long distance, lr;
+};
+
+/* Walk the frame-pointer chain up from 'fp' to the record whose return
+ * address lies in gic_handle_irq(): that callee's record; NULL if not
+ * found. Bound: HANDOFF_MAX_FRAMES records, about 14 instructions each. */
+static unsigned long *find_irq_entry_callee(unsigned long fp)
+{
+	int n;
+
+	for (n = 0; n < HANDOFF_MAX_FRAMES; n++) {
+		unsigned long *record = (unsigned long *)fp;
+		unsigned long next = record[0];
+
+		if (record[1] - irq_entry_start < irq_entry_size)
+			return record;
+		/* Callers' records lie above on the same stack, 16-aligned. */
+		if (next <= fp || next - fp >= THREAD_SIZE || (next & 15))
+			return NULL;
+		fp = next;
+	}
+	return NULL;
+}
+
+/* In an NMI handler whose NMI could not redirect; the switch is pending and
+ * the core's lock is not kept. 'hint' (null: none) is the call site's.
+ * Bound: one compare with a hint that holds, else the walk above. */
+static noinline bool switch_at_irq_return(struct tx_hal_stats *st, u64 entry, struct irq_return_hint *hint)
+{
+	struct tx_irq_return *r = this_cpu_ptr(&tx_irq_return_slot);
+	unsigned long fp = (unsigned long)__builtin_frame_address(0);
+	unsigned long *callee, *entry_record, distance;
+
+	if (!irq_entry_size || r->lr)
+		return false;
+	distance = hint ? READ_ONCE(hint->distance) : 0;
+	callee = (unsigned long *)(fp + distance);
+	if (!distance || callee[1] != READ_ONCE(hint->lr)) {
+		callee = find_irq_entry_callee(fp);
+		if (!callee)
+			return false;
+		if (hint) {
+			WRITE_ONCE(hint->lr, callee[1]);
+			WRITE_ONCE(hint->distance, (unsigned long)callee - fp);
+		}
+	}
+	entry_record = (unsigned long *)callee[0]; /* gic_handle_irq()'s */
+	if ((unsigned long)entry_record <= (unsigned long)callee || ((unsigned long)entry_record & 15))
+		return false;
+	r->lr = entry_record[1];
+	r->entry = entry;
+	entry_record[1] = (unsigned long)tx_arm64_irq_return;
+	st->return_switches++;
+	return true;
+}
+
+/* Called by tx_arm64_irq_return, masked, on the stack gic_handle_irq()
+ * returned to: dispatch, then give back where it was to return. */
+unsigned long tx_arm64_irq_returned(void);
+unsigned long tx_arm64_irq_returned(void)
+{
+	struct tx_irq_return *r = this_cpu_ptr(&tx_irq_return_slot);
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	unsigned long lr = r->lr;
+
+	r->lr = 0;
+	if (profile) {
+		struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
+
+		tx_hal_stats_note(tx_port_now() - r->entry, &st->exit_min, &st->exit_max);
+	}
+	if (core)
+		core->dispatch();
+	return lr;
+}
+
 /* Nothing else in the handler: the kicked NMI does the work, so that the
  * path through two NMI entries pays for the scheduler once. */
 static void kick(struct tx_hal_stats *st)
@@ -246,7 +389,7 @@ static void kick(struct tx_hal_stats *st)
 	kick_timer();
 }
 
-static void redirect(struct pt_regs *regs, struct tx_hal_stats *st, u64 entry)
+static __always_inline void redirect(struct pt_regs *regs, struct tx_hal_stats *st, u64 entry)
 {
 	struct tx_redirect *r = this_cpu_ptr(&tx_redirect_slot);
 
@@ -261,11 +404,32 @@ static void redirect(struct pt_regs *regs, struct tx_hal_stats *st, u64 entry)
 	st->redirects++;
 }
 
+/* A core entry point said this CPU must switch ('entry': the counter at the
+ * handler's entry, when profiling). A redirect uses the lock the entry point
+ * kept; otherwise it goes back (not across Linux's IRQ exit) and the switch
+ * happens at gic_handle_irq()'s return, or after a kick: the kicked timer
+ * NMI finds the switch pending. */
+static __always_inline void switch_after(bool redirect_here, struct pt_regs *regs, struct tx_hal_stats *st,
+					 u64 entry, struct irq_return_hint *hint)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+
+	if (redirect_here) {
+		redirect(regs, st, entry);
+		return;
+	}
+	if (core)
+		core->dispatch_later();
+	if (!switch_at_irq_return(st, entry, hint))
+		kick(st);
+}
+
 static irqreturn_t timer_nmi(int irq, void *dev_id)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_hal_stats *st = this_cpu_ptr(&tx_stats);
 	struct pt_regs *regs = get_irq_regs();
+	bool redirect_here = redirectable(regs);
 	u64 now = 0;
 
 	st->timer_nmis++;
@@ -273,7 +437,7 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 		tx_arm64_write_timer(0, 0); /* nobody to serve: silence it */
 		return IRQ_HANDLED;
 	}
-	if (!redirectable(regs)) {
+	if (!redirect_here && !irq_entry_size) {
 		/* Linux was running (tasks always run with PMR masking), so the
 		 * event almost surely needs a switch: defer all of it. */
 		kick(st);
@@ -287,8 +451,11 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 			tx_hal_stats_note(now - deadline, &st->entry_min, &st->entry_max);
 	}
 	this_cpu_write(tx_kicked, false); /* timer_irq() reprograms the core's deadline */
-	if (core->timer_irq())
-		redirect(regs, st, now); /* the trampoline's dispatch uses the lock timer_irq kept */
+	if (core->timer_irq()) {
+		static struct irq_return_hint hint;
+
+		switch_after(redirect_here, regs, st, now, &hint);
+	}
 	return IRQ_HANDLED;
 }
 
@@ -308,20 +475,16 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 		return IRQ_HANDLED;
 	st->ipi_nmis++;
 	if (core && core->ipi_irq()) {
+		static struct irq_return_hint hint;
 		struct pt_regs *regs = get_irq_regs();
 
-		if (redirectable(regs)) {
-			redirect(regs, st, now); /* the trampoline's dispatch uses the lock ipi_irq kept */
-		} else {
-			core->dispatch_later(); /* not across Linux's IRQ entry */
-			kick(st); /* the kicked timer NMI finds the switch pending */
-		}
+		switch_after(redirectable(regs), regs, st, now, &hint);
 	}
 	return IRQ_HANDLED;
 }
 
 /* A device line's handler ran (irq.c) and 'need' says whether this CPU must
- * switch: redirect or kick, as after the timer. */
+ * switch: as after the timer. */
 void tx_arm64_switch_after_nmi(int need)
 {
 	struct tx_hal_stats *st;
@@ -331,10 +494,8 @@ void tx_arm64_switch_after_nmi(int need)
 		return;
 	st = this_cpu_ptr(&tx_stats);
 	regs = get_irq_regs();
-	if (redirectable(regs))
-		redirect(regs, st, profile ? tx_port_now() : 0);
-	else
-		kick(st); /* the kicked timer NMI finds the switch pending */
+	/* Lines differ in their flow handlers: no hint. */
+	switch_after(redirectable(regs), regs, st, profile ? tx_port_now() : 0, NULL);
 }
 
 /* Called by the trampoline on the interrupted stack, masked, with the
@@ -485,6 +646,7 @@ int tx_arch_init(void)
 		goto fail;
 	}
 	timer_claimed = true;
+	find_irq_entry();
 	err = map_ipi();
 	if (err)
 		goto fail;
@@ -495,10 +657,11 @@ int tx_arch_init(void)
 	}
 	ipi_claimed = true;
 	snprintf(description, sizeof(description),
-		 "arm64: timer %s (irq %u), IPI SGI %u (irq %u), counter %llu Hz, NMI API %s",
+		 "arm64: timer %s (irq %u), IPI SGI %u (irq %u), counter %llu Hz, NMI API %s, no redirect: %s",
 		 timer_kind == TX_TIMER_PHYS ? "CNTP (PPI 30)" :
 		 timer_kind == TX_TIMER_VIRT ? "CNTV (PPI 27)" : "CNTP_EL02 (PPI 30, VHE)",
-		 timer_irq, ipi_sgi, ipi_irq, counter_hz, tx_arm64_nmi.path);
+		 timer_irq, ipi_sgi, ipi_irq, counter_hz, tx_arm64_nmi.path,
+		 irq_entry_size ? "switch at gic_handle_irq's return" : "kick");
 	pr_info("tactus: %s\n", description);
 	return 0;
 fail:

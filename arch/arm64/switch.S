@@ -117,6 +117,32 @@ tx_arm64_trampoline:
 	.size	tx_arm64_trampoline, .-tx_arm64_trampoline
 
 /*
+ * The IRQ-return switch (port.c, switch_at_irq_return): gic_handle_irq()
+ * returns here instead of to its caller, after an NMI that could not
+ * redirect. Linux's interrupts are masked by PMR, DAIF.I and F clear, and
+ * only the callee-saved registers are live (a function return): mask as the
+ * trampoline does, let tx_arm64_irq_returned() dispatch, and when this
+ * context is chosen again put DAIF back and return where gic_handle_irq()
+ * was to return. Frame: a frame record (fp, 0: the return address is not
+ * known here) and DAIF.
+ */
+	.globl	tx_arm64_irq_return
+	.type	tx_arm64_irq_return, %function
+tx_arm64_irq_return:
+	mrs	x1, daif
+	msr	daifset, #3		/* I and F: the co-kernel's mask (port_inline.h) */
+	stp	x29, xzr, [sp, #-32]!
+	mov	x29, sp
+	str	x1, [sp, #16]
+	bl	tx_arm64_irq_returned	/* dispatches; returns the real return address */
+	mov	x30, x0
+	ldr	x1, [sp, #16]
+	ldr	x29, [sp], #32
+	msr	daif, x1
+	ret
+	.size	tx_arm64_irq_return, .-tx_arm64_irq_return
+
+/*
  * FP/SIMD state: q0..q31 (512 bytes), then FPSR and FPCR (8 bytes each).
  * void tx_port_fpu_save(void *area); void tx_port_fpu_restore(const void *area)
  */

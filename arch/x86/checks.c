@@ -133,6 +133,27 @@ static void check_entry_redirect(void)
 	pr_info("tactus: IF-off entry code on the task stack is preempted like other kernel code (no retry NMI there)\n");
 }
 
+static bool return_switch = true;
+module_param(return_switch, bool, 0444);
+MODULE_PARM_DESC(return_switch, "switch after an NMI from user mode at exc_nmi()'s return (0: the irq_work kick)");
+
+/* The return switch (nmi.c) needs asm_exc_nmi's extent: the return address
+ * it checks lies in it. */
+static void check_return_switch(void)
+{
+	tx_x86_nmi_entry.start = tx_x86_nmi_entry.end = 0;
+	if (!return_switch) {
+		pr_info("tactus: a switch after an NMI from user mode waits for the irq_work kick (return_switch=0)\n");
+		return;
+	}
+	if (!symbol_extent("asm_exc_nmi", &tx_x86_nmi_entry)) {
+		tx_x86_nmi_entry.start = tx_x86_nmi_entry.end = 0;
+		pr_info("tactus: asm_exc_nmi not found: a switch after an NMI from user mode waits for the irq_work kick\n");
+		return;
+	}
+	pr_info("tactus: a switch after an NMI from user mode happens at exc_nmi's return (no irq_work kick)\n");
+}
+
 int tx_x86_check_kernel(void)
 {
 	unsigned long remap = lookup_symbol("irq_remapping_enabled");
@@ -154,6 +175,7 @@ int tx_x86_check_kernel(void)
 		return -ENOENT;
 	}
 	check_entry_redirect();
+	check_return_switch();
 	if (!tsc_khz || check_tsc_unstable()) {
 		pr_err("tactus: the TSC is unstable or uncalibrated: no time base\n");
 		return -ENODEV;

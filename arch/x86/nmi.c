@@ -18,6 +18,7 @@
 #include <asm/nmi.h>
 #include <asm/pgtable_areas.h>
 #include <asm/processor.h>
+#include <asm/sync_core.h>
 #include <asm/x86_init.h>
 
 #include "../../arch/port.h"
@@ -197,6 +198,62 @@ static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
 	set_return(regs, (unsigned long)tx_x86_trampoline, nsp, flags);
 	c->stats.redirects++;
 	c->redirect_tsc = rdtsc();
+}
+
+/* ---- The return switch --------------------------------------------------------- */
+
+/*
+ * An NMI from user mode cannot be redirected (docs/x86_64-port.md), but
+ * Linux runs its handler on the thread stack: asm_exc_nmi moves there,
+ * pushes pt_regs and calls exc_nmi() with RSP at them, so exc_nmi()'s
+ * return address lies right below pt_regs, and asm_exc_nmi's next
+ * instruction jumps to the exit that pops them: nothing but RSP is live
+ * there. The NMI points that return address at tx_x86_nmi_return
+ * (switch.S), which ends the NMI's hardware blocking (an IRETQ to itself),
+ * runs tx_x86_nmi_returned() and IRETQs to where exc_nmi() was to return,
+ * IF still off: the kick's dispatch without the irq_work interrupt's entry
+ * and exit. Checked: user mode, pt_regs at the top of the thread stack, the
+ * return address inside asm_exc_nmi (kallsyms, at load), none pending on
+ * this CPU. O(1).
+ */
+struct tx_x86_text_range tx_x86_nmi_entry;
+extern void tx_x86_nmi_return(void);
+static void unmask_draining(void);
+static_assert(sizeof(struct pt_regs) % 16 == 8, "tx_x86_nmi_return aligns its call by one word");
+
+static bool switch_at_nmi_return(struct pt_regs *regs, struct tx_x86_cpu *c)
+{
+	unsigned long *ret = (unsigned long *)regs - 1;
+
+	if (!tx_x86_nmi_entry.end || !user_mode(regs) || c->nmi_return || regs != task_pt_regs(current) ||
+	    !in_text_range(*ret, &tx_x86_nmi_entry))
+		return false;
+	c->nmi_return = *ret;
+	*ret = (unsigned long)tx_x86_nmi_return;
+	c->stats.return_switches++;
+	c->redirect_tsc = rdtsc();
+	return true;
+}
+
+/* Called by tx_x86_nmi_return on the thread stack, IF off, NMIs still
+ * blocked: unblock them (the tasks need the next one), dispatch as the
+ * kick does, unmask; returns where exc_nmi() was to return. */
+unsigned long tx_x86_nmi_returned(void);
+unsigned long tx_x86_nmi_returned(void)
+{
+	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
+	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
+	unsigned long ret = c->nmi_return;
+
+	c->nmi_return = 0;
+	__this_cpu_write(tx_x86_masked, 1);
+	iret_to_self();
+	tx_hal_stats_note(rdtsc() - c->redirect_tsc, &c->stats.exit_min, &c->stats.exit_max);
+	c->retries = 0;
+	if (core)
+		core->dispatch();
+	unmask_draining();
+	return ret;
 }
 
 /* ---- Running what the NMIs asked for ------------------------------------------ */
@@ -500,6 +557,8 @@ int tx_nmi(unsigned int type, struct pt_regs *regs)
 	if (READ_ONCE(tx_hal_core))
 		tx_hal_core->dispatch_later();
 	__this_cpu_write(tx_x86_masked, 0);
+	if (likely(!c->selftest) && switch_at_nmi_return(regs, c))
+		goto out;
 	c->stats.kicks++;
 	irq_work_queue(&c->kick);
 	if (!user_mode(regs) && !(regs->flags & X86_EFLAGS_IF)) {

@@ -63,6 +63,7 @@ struct tx_x86_cpu {
 	u64 late_msi_until;     /* until then, an NMI with nothing in it is ours ... */
 	unsigned long late_credit; /* ... this many more times */
 	u64 redirect_tsc;       /* when redirect() ran: the trampoline measures the exit */
+	unsigned long nmi_return; /* where exc_nmi() was to return (the return switch), 0: none pending */
 	unsigned long selftest;        /* the load-time self-test's phase (SELFTEST_*) */
 	unsigned long selftest_trips;  /* trampoline round trips it saw */
 	struct tx_x86_exit_probe exit_probe; /* its NMIs in a trampoline's exit */
@@ -120,6 +121,10 @@ extern struct tx_x86_text_range tx_x86_user_gs_code[TX_X86_USER_GS_CODE];
 #define TX_X86_KERNEL_GS_CODE 2
 extern struct tx_x86_text_range tx_x86_kernel_gs_code[TX_X86_KERNEL_GS_CODE];
 extern bool tx_x86_entry_redirect; /* checks.c decides, with its module parameter */
+/* asm_exc_nmi, whose call of exc_nmi() from user mode the return switch
+ * takes over (nmi.c, switch_at_nmi_return); {0, 0}: off (checks.c decides,
+ * with the module parameter return_switch). */
+extern struct tx_x86_text_range tx_x86_nmi_entry;
 
 /* checks.c, at load: what the port needs of the kernel (one line logged and
  * an error if it is missing), and the self-test of the NMI paths. */

@@ -122,6 +122,33 @@ SYM_INNER_LABEL(tx_x86_trampoline_iret, SYM_L_GLOBAL)
 	iretq
 SYM_CODE_END(tx_x86_trampoline)
 
+/*
+ * The return switch (nmi.c, switch_at_nmi_return): exc_nmi() returns here
+ * instead of to asm_exc_nmi after an NMI from user mode that needs a
+ * switch. RSP is at the user context's pt_regs on the thread stack (one
+ * word off 16-byte alignment), IF is off, NMIs are still blocked, and only
+ * RSP is live: asm_exc_nmi's next instruction jumps to the exit that pops
+ * pt_regs. tx_x86_nmi_returned() ends the blocking, dispatches and returns
+ * where exc_nmi() was to return; an IRETQ goes there with IF still off.
+ */
+SYM_CODE_START(tx_x86_nmi_return)
+	UNWIND_HINT_REGS
+	ANNOTATE_NOENDBR		/* reached by RET, never an indirect branch */
+	subq	$8, %rsp		/* align the call */
+	call	tx_x86_nmi_returned
+	addq	$8, %rsp
+	movl	%ss, %ecx
+	pushq	%rcx			/* SS */
+	leaq	8(%rsp), %rcx
+	pushq	%rcx			/* RSP: at pt_regs again */
+	pushfq
+	movl	%cs, %ecx
+	pushq	%rcx			/* CS */
+	pushq	%rax			/* RIP: in asm_exc_nmi, after its call */
+	UNWIND_HINT_IRET_REGS
+	iretq
+SYM_CODE_END(tx_x86_nmi_return)
+
 /* void tx_port_fpu_save(void *area), 64-byte aligned: x87, MMX, SSE state.
  * AVX upper halves are not saved: tasks compiled for Tactus FPU use are
  * built with SSE2 only (mk/tactus-fpu.mk). */

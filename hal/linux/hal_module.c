@@ -323,6 +323,8 @@ static int hal_show(struct seq_file *m, void *v)
 		struct tx_hal_stats st;
 
 		tx_arch_stats(cpu, &st);
+		if (st.return_switches) /* NMIs that could not redirect and needed no kick */
+			seq_printf(m, "CPU %u: %llu switches at the entry handler's return\n", cpu, st.return_switches);
 		if (st.entry_redirects) /* x86: NMIs in entry code that needed no retry */
 			seq_printf(m, "CPU %u: %llu redirects from entry code\n", cpu, st.entry_redirects);
 		if (st.bad_flags) /* x86: the emulator's flags went bad (docs/x86_64-port.md) */

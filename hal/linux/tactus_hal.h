@@ -41,6 +41,10 @@ void tx_hal_detach_core(void);
 /* Statistics for /proc/tactus: what the HAL saw. */
 struct tx_hal_stats {
 	u64 timer_nmis, ipi_nmis, redirects, kicks;
+	/* Switches at the return of Linux's entry handler where an NMI could
+	 * not redirect (arm64: gic_handle_irq, x86: exc_nmi from user mode;
+	 * docs/porting.md, "the return switch"): each a kick saved. */
+	u64 return_switches;
 	/* x86: retry NMIs armed (an NMI in IF-off entry code), and those that
 	 * came before the interrupted code had moved (their delay then grows). */
 	u64 retries, retries_early;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tools/bench/paths_report.py LOGDIR ARCH - the path-length tables of
 `make bench` (markdown on stdout) from the JSON that tools/bench/paths.sh
-left in LOGDIR: the NMI-to-job paths (redirect and kick) and the RT-to-RT
+left in LOGDIR: the NMI-to-job paths (redirect, return switch and kick) and the RT-to-RT
 switch round trips, each with Tactus's share (functions of the tactus_*
 modules) and Linux's, then function by function. Instruction counts: QEMU
 TCG, one instruction per translation block (tools/qemu/profile.py)."""
@@ -72,14 +72,14 @@ def main():
            "| path | count | min | median | max | Tactus | Linux |", "|---|---|---|---|---|---|---|"]
     details = []
     if nmi:
-        for kind in ("redirect", "kick"):
+        for kind, label in (("redirect", "redirect"), ("return", "return switch"), ("kick", "kick")):
             k = nmi["kinds"].get(kind)
             if not k:
                 continue
             _, tactus, linux = shares(k["functions"])
             out.append("| timer NMI to the job, %s | %d | %d | %d | %d | %d | %d |" %
-                       (kind, k["count"], k["min"], k["median"], k["max"], tactus, linux))
-            details += ["", "### Timer NMI to the job, %s path (%s, median %d)" % (kind, arch, k["median"]), ""]
+                       (label, k["count"], k["min"], k["median"], k["max"], tactus, linux))
+            details += ["", "### Timer NMI to the job, %s path (%s, median %d)" % (label, arch, k["median"]), ""]
             details += function_table(k["functions"], 30)
     for label, data in (("rt_task_resume + rt_task_suspend (2 switches)", resume),
                         ("rt_sem_signal + rt_sem_wait (2 switches)", sem)):

@@ -34,7 +34,8 @@ trip: the median distance between a call and the N-th after it (default 1;
 function by function.
 --summary FILE writes what was found as JSON (tools/bench/paths.sh turns
 those into the path tables of `make bench`): per path kind (kick: the port's
-handler entered twice, or the x86 irq_work kick ran; redirect: the rest) the count, min, median, max and the
+handler entered twice, or the x86 irq_work kick ran; return: the switch
+at the return of Linux's entry handler, both arches; redirect: the rest) the count, min, median, max and the
 median path's instructions per function with the module it is in (empty:
 the kernel); for --flat the round trip the same way.
 (a developer tool: `make`-level targets do not depend on it)
@@ -346,7 +347,12 @@ def main():
             # Linux's irq_work ran the x86 kick.
             entries = pcs[s:e].count(handler_entry)
             kick = entries >= 2 or "tx_x86_kicked" in fn[s:e]
-            kinds.setdefault("kick" if kick else "redirect", []).append((e - s, s, e))
+            # The return switch (arm64: at gic_handle_irq's return, x86:
+            # at exc_nmi's from user mode): an NMI that could not redirect,
+            # served without a kick.
+            returned = "tx_arm64_irq_return" in fn[s:e] or "tx_x86_nmi_return" in fn[s:e]
+            kind = "kick" if kick else "return" if returned else "redirect"
+            kinds.setdefault(kind, []).append((e - s, s, e))
         summary = {"arch": args.arch, "test": args.test, "load": args.load, "job": args.job, "kinds": {}}
         for kind, items in kinds.items():
             items.sort()
