@@ -133,9 +133,11 @@ static void check_entry_redirect(void)
 	pr_info("tactus: IF-off entry code on the task stack is preempted like other kernel code (no retry NMI there)\n");
 }
 
-static bool return_switch = true;
+/* Off by default: with it, the 10 kHz benchmark task's worst case beside a
+ * user busy loop rose (docs/x86_64-port.md, "The return switch"). */
+static bool return_switch;
 module_param(return_switch, bool, 0444);
-MODULE_PARM_DESC(return_switch, "switch after an NMI from user mode at exc_nmi()'s return (0: the irq_work kick)");
+MODULE_PARM_DESC(return_switch, "switch after an NMI from user mode at exc_nmi()'s return instead of the irq_work kick (default 0: see docs/x86_64-port.md)");
 
 /* The return switch (nmi.c) needs asm_exc_nmi's extent: the return address
  * it checks lies in it. */

@@ -2,8 +2,8 @@
 # tactus-boots: icount smp2
 # return-switch: where an NMI cannot redirect (user mode; on arm64 also
 # kernel code with interrupts on), the port switches at the return of
-# Linux's entry handler (return_switch=1, the default: arm64 at
-# gic_handle_irq's return, x86_64 at exc_nmi's) instead of its kick
+# Linux's entry handler (return_switch=1: arm64 at gic_handle_irq's return,
+# its default; x86_64 at exc_nmi's, off by default) instead of its kick
 # (return_switch=0: arm64 kicks the timer for a second NMI, x86_64 sends the
 # irq_work self-IPI). A 1 kHz task runs beside a user-space busy loop on
 # every CPU, once each way. Asserts the load line of each way; that with the
