@@ -30,6 +30,7 @@ struct arm64_line {
 	struct irq_data *data;       /* looked up once: the lookup walks RCU trees, not for NMIs */
 	bool percpu;                 /* a PPI: per-CPU NMI, masked on each CPU */
 	unsigned int __percpu *slot; /* a PPI's per-CPU dev_id: the slot */
+	struct tx_arm64_irq_return_hint hint; /* its NMIs' way to gic_handle_irq's return */
 };
 
 static struct arm64_line lines[TX_MAX_IRQ_LINES];
@@ -40,7 +41,9 @@ static_assert(TX_MAX_IRQ_LINES == 16, "one slot_ids entry per line");
  * calls it between nmi_enter and the GIC's end of interrupt. */
 static irqreturn_t line_nmi(int irq, void *dev_id)
 {
-	tx_arm64_switch_after_nmi(tx_hal_irq_dispatch(*(const unsigned int *)dev_id));
+	unsigned int slot = *(const unsigned int *)dev_id;
+
+	tx_arm64_switch_after_nmi(tx_hal_irq_dispatch(slot), &lines[slot].hint);
 	return IRQ_HANDLED;
 }
 

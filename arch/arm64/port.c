@@ -298,14 +298,12 @@ static void find_irq_entry(void)
 	irq_entry_size = size;
 }
 
-/* Where gic_handle_irq()'s frame record was found last time, relative to
- * switch_at_irq_return()'s own frame, and the return address into
- * gic_handle_irq() next to it: per call site (timer, IPI), whose chain of
- * Linux callers is always the same (the NMI flow handler of one line), so
- * the same distance holds at every call and one compare confirms it. */
-struct irq_return_hint {
-	unsigned long distance, lr;
-};
+/* A hint (port_internal.h): where gic_handle_irq()'s callee's frame record
+ * was found last time, relative to switch_at_irq_return()'s own frame, and
+ * the return address into gic_handle_irq() it held: per call site (the
+ * timer, the IPI, each device line), whose chain of Linux callers is always
+ * the same (the NMI flow handler of one line), so the same distance holds
+ * at every call and one compare confirms it. */
 
 /* Walk the frame-pointer chain up from 'fp' to the record whose return
  * address lies in gic_handle_irq(): that callee's record; NULL if not
@@ -331,7 +329,7 @@ static unsigned long *find_irq_entry_callee(unsigned long fp)
 /* In an NMI handler whose NMI could not redirect; the switch is pending and
  * the core's lock is not kept. 'hint' (null: none) is the call site's.
  * Bound: one compare with a hint that holds, else the walk above. */
-static noinline bool switch_at_irq_return(struct tx_hal_stats *st, u64 entry, struct irq_return_hint *hint)
+static noinline bool switch_at_irq_return(struct tx_hal_stats *st, u64 entry, struct tx_arm64_irq_return_hint *hint)
 {
 	struct tx_irq_return *r = this_cpu_ptr(&tx_irq_return_slot);
 	unsigned long fp = (unsigned long)__builtin_frame_address(0);
@@ -410,7 +408,7 @@ static __always_inline void redirect(struct pt_regs *regs, struct tx_hal_stats *
  * happens at gic_handle_irq()'s return, or after a kick: the kicked timer
  * NMI finds the switch pending. */
 static __always_inline void switch_after(bool redirect_here, struct pt_regs *regs, struct tx_hal_stats *st,
-					 u64 entry, struct irq_return_hint *hint)
+					 u64 entry, struct tx_arm64_irq_return_hint *hint)
 {
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
@@ -452,7 +450,7 @@ static irqreturn_t timer_nmi(int irq, void *dev_id)
 	}
 	this_cpu_write(tx_kicked, false); /* timer_irq() reprograms the core's deadline */
 	if (core->timer_irq()) {
-		static struct irq_return_hint hint;
+		static struct tx_arm64_irq_return_hint hint;
 
 		switch_after(redirect_here, regs, st, now, &hint);
 	}
@@ -475,7 +473,7 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 		return IRQ_HANDLED;
 	st->ipi_nmis++;
 	if (core && core->ipi_irq()) {
-		static struct irq_return_hint hint;
+		static struct tx_arm64_irq_return_hint hint;
 		struct pt_regs *regs = get_irq_regs();
 
 		switch_after(redirectable(regs), regs, st, now, &hint);
@@ -484,8 +482,8 @@ static irqreturn_t ipi_nmi(int irq, void *dev_id)
 }
 
 /* A device line's handler ran (irq.c) and 'need' says whether this CPU must
- * switch: as after the timer. */
-void tx_arm64_switch_after_nmi(int need)
+ * switch: as after the timer, with the line's hint. */
+void tx_arm64_switch_after_nmi(int need, struct tx_arm64_irq_return_hint *hint)
 {
 	struct tx_hal_stats *st;
 	struct pt_regs *regs;
@@ -494,8 +492,7 @@ void tx_arm64_switch_after_nmi(int need)
 		return;
 	st = this_cpu_ptr(&tx_stats);
 	regs = get_irq_regs();
-	/* Lines differ in their flow handlers: no hint. */
-	switch_after(redirectable(regs), regs, st, profile ? tx_port_now() : 0, NULL);
+	switch_after(redirectable(regs), regs, st, profile ? tx_port_now() : 0, hint);
 }
 
 /* Called by the trampoline on the interrupted stack, masked, with the

@@ -25,9 +25,17 @@ struct tx_arm64_nmi_api {
 };
 extern struct tx_arm64_nmi_api tx_arm64_nmi;
 
+/* Where gic_handle_irq()'s frame record lay last time, seen from the
+ * handler of one call site (port.c, switch_at_irq_return): zeroed, none
+ * yet. Each line keeps its own, its NMI flow handler being fixed. */
+struct tx_arm64_irq_return_hint {
+	unsigned long distance, lr;
+};
+
 /* NMI context, after a device line's handler: if 'need', switch as after a
- * timer NMI (redirect the NMI's return, or kick). */
-void tx_arm64_switch_after_nmi(int need);
+ * timer NMI (redirect the NMI's return, switch at gic_handle_irq's return,
+ * or kick); 'hint' is the line's. */
+void tx_arm64_switch_after_nmi(int need, struct tx_arm64_irq_return_hint *hint);
 
 /* port.c, set once at load, read by the fast paths (port_inline.h): which
  * EL1 timer is the co-kernel's (0 CNTP, 1 CNTV, 2 CNTP via _EL02 under
