@@ -281,7 +281,7 @@ static void find_irq_entry(void)
 	if (!return_switch)
 		return;
 	if (!handler || !*handler) {
-		pr_info("tactus: handle_arch_irq not found: a switch Linux's NMI exit cannot reach kicks the timer\n");
+		pr_info("tactus: handle_arch_irq not found: where an NMI cannot redirect, the timer is kicked for a second NMI\n");
 		return;
 	}
 	sprint_symbol(irq_entry_name, *handler); /* "gic_handle_irq+0x0/0x230" */
@@ -289,7 +289,7 @@ static void find_irq_entry(void)
 	plus = strchr(irq_entry_name, '+');
 	if (!slash || !plus || strncmp(irq_entry_name, "gic_handle_irq+0x0/", sizeof("gic_handle_irq+0x0/") - 1) ||
 	    kstrtoul(slash + 1, 16, &size) || !size) {
-		pr_info("tactus: Linux's IRQ entry is %s, not GICv3's gic_handle_irq: a switch Linux's NMI exit cannot reach kicks the timer\n",
+		pr_info("tactus: Linux's IRQ entry is %s, not GICv3's gic_handle_irq: where an NMI cannot redirect, the timer is kicked for a second NMI\n",
 			irq_entry_name);
 		return;
 	}
@@ -297,13 +297,6 @@ static void find_irq_entry(void)
 	irq_entry_start = *handler;
 	irq_entry_size = size;
 }
-
-/* A hint (port_internal.h): where gic_handle_irq()'s callee's frame record
- * was found last time, relative to switch_at_irq_return()'s own frame, and
- * the return address into gic_handle_irq() it held: per call site (the
- * timer, the IPI, each device line), whose chain of Linux callers is always
- * the same (the NMI flow handler of one line), so the same distance holds
- * at every call and one compare confirms it. */
 
 /* Walk the frame-pointer chain up from 'fp' to the record whose return
  * address lies in gic_handle_irq(): that callee's record; NULL if not
@@ -327,8 +320,13 @@ static unsigned long *find_irq_entry_callee(unsigned long fp)
 }
 
 /* In an NMI handler whose NMI could not redirect; the switch is pending and
- * the core's lock is not kept. 'hint' (null: none) is the call site's.
- * Bound: one compare with a hint that holds, else the walk above. */
+ * the core's lock is not kept. 'hint' (null: none) is the call site's
+ * (port_internal.h): where gic_handle_irq()'s callee's record lay last
+ * time, relative to this function's own frame, and the return address it
+ * held. The chain of Linux callers below gic_handle_irq() is the same at
+ * every call of one site (the timer, the IPI, a device line: one NMI flow
+ * handler), so the same distance holds and one compare confirms it.
+ * Bound: that compare when the hint holds, else the walk above. */
 static noinline bool switch_at_irq_return(struct tx_hal_stats *st, u64 entry, struct tx_arm64_irq_return_hint *hint)
 {
 	struct tx_irq_return *r = this_cpu_ptr(&tx_irq_return_slot);
@@ -635,6 +633,7 @@ int tx_arch_init(void)
 	err = pick_timer();
 	if (err)
 		goto fail;
+	find_irq_entry(); /* before any NMI of ours can need it */
 	err = tx_arm64_nmi.request(timer_irq, timer_nmi, "tactus-timer", &tx_nmi_cookie);
 	if (err) {
 		pr_err("tactus: cannot take the %s timer as an NMI (irq %u): %d%s\n",
@@ -643,7 +642,6 @@ int tx_arch_init(void)
 		goto fail;
 	}
 	timer_claimed = true;
-	find_irq_entry();
 	err = map_ipi();
 	if (err)
 		goto fail;
