@@ -92,9 +92,10 @@ void *tx_hal_owner_of(const void *code);
  * scheduler keeps this CPU's lock for the switch, so that an interrupt takes
  * it once, and the port must follow with exactly one of tx_core_dispatch()
  * (from its return trampoline) or tx_core_dispatch_later() (it cannot
- * switch now, e.g. it kicks); in between it may call the other entry points
- * below except tx_core_irq_exit (device handlers run before, not there), and
- * nothing else of the core. Bound: O(k log n) for k expiring timers. */
+ * switch now: it kicks, or dispatches later at its return switch); in
+ * between it may call the other entry points below except
+ * tx_core_irq_exit (device handlers run before, not there), and nothing
+ * else of the core. Bound: O(k log n) for k expiring timers. */
 int tx_core_timer_irq(void);
 
 /* The reschedule IPI arrived on this CPU. Masked; returns (and keeps the
