@@ -259,7 +259,6 @@ static inline bool redirectable(struct pt_regs *regs)
 #define HANDOFF_MAX_FRAMES 12
 
 static unsigned long irq_entry_start, irq_entry_size; /* 0: kick instead */
-static char irq_entry_name[KSYM_SYMBOL_LEN];
 
 struct tx_irq_return {
 	unsigned long lr; /* gic_handle_irq()'s return address; 0: none pending */
@@ -270,32 +269,27 @@ static DEFINE_PER_CPU(struct tx_irq_return, tx_irq_return_slot);
 extern void tx_arm64_irq_return(void);
 
 /* At load: handle_arch_irq and its extent, by name (the GICv3 driver's
- * gic_handle_irq). Nothing found, or another handler: kicks, said once. */
+ * gic_handle_irq: the GICv2 driver has a static function of the same
+ * name). Nothing found, or another handler: kicks, said once. */
 static void find_irq_entry(void)
 {
 	unsigned long *handler = (unsigned long *)tx_hal_lookup_symbol("handle_arch_irq");
-	char *slash, *plus;
-	unsigned long size;
+	unsigned long start = handler ? *handler : 0;
 
 	irq_entry_start = irq_entry_size = 0;
 	if (!return_switch)
 		return;
-	if (!handler || !*handler) {
+	if (!start) {
 		pr_info("tactus: handle_arch_irq not found: where an NMI cannot redirect, the timer is kicked for a second NMI\n");
 		return;
 	}
-	sprint_symbol(irq_entry_name, *handler); /* "gic_handle_irq+0x0/0x230" */
-	slash = strrchr(irq_entry_name, '/');
-	plus = strchr(irq_entry_name, '+');
-	if (!slash || !plus || strncmp(irq_entry_name, "gic_handle_irq+0x0/", sizeof("gic_handle_irq+0x0/") - 1) ||
-	    kstrtoul(slash + 1, 16, &size) || !size) {
-		pr_info("tactus: Linux's IRQ entry is %s, not GICv3's gic_handle_irq: where an NMI cannot redirect, the timer is kicked for a second NMI\n",
-			irq_entry_name);
+	irq_entry_size = tx_hal_function_size(start, "gic_handle_irq");
+	if (!irq_entry_size) {
+		pr_info("tactus: Linux's IRQ entry is %pS, not GICv3's gic_handle_irq: where an NMI cannot redirect, the timer is kicked for a second NMI\n",
+			(void *)start);
 		return;
 	}
-	*plus = 0;
-	irq_entry_start = *handler;
-	irq_entry_size = size;
+	irq_entry_start = start;
 }
 
 /* Walk the frame-pointer chain up from 'fp' to the record whose return
@@ -320,8 +314,7 @@ static unsigned long *find_irq_entry_callee(unsigned long fp)
 }
 
 /* In an NMI handler whose NMI could not redirect; the switch is pending and
- * the core's lock is not kept. 'hint' (null: none) is the call site's
- * (port_internal.h): where gic_handle_irq()'s callee's record lay last
+ * the core's lock is not kept. 'hint' is the call site's (port_internal.h): where gic_handle_irq()'s callee's record lay last
  * time, relative to this function's own frame, and the return address it
  * held. The chain of Linux callers below gic_handle_irq() is the same at
  * every call of one site (the timer, the IPI, a device line: one NMI flow
@@ -335,16 +328,14 @@ static noinline bool switch_at_irq_return(struct tx_hal_stats *st, u64 entry, st
 
 	if (!irq_entry_size || r->lr)
 		return false;
-	distance = hint ? READ_ONCE(hint->distance) : 0;
+	distance = READ_ONCE(hint->distance);
 	callee = (unsigned long *)(fp + distance);
 	if (!distance || callee[1] != READ_ONCE(hint->lr)) {
 		callee = find_irq_entry_callee(fp);
 		if (!callee)
 			return false;
-		if (hint) {
-			WRITE_ONCE(hint->lr, callee[1]);
-			WRITE_ONCE(hint->distance, (unsigned long)callee - fp);
-		}
+		WRITE_ONCE(hint->lr, callee[1]);
+		WRITE_ONCE(hint->distance, (unsigned long)callee - fp);
 	}
 	entry_record = (unsigned long *)callee[0]; /* gic_handle_irq()'s */
 	if ((unsigned long)entry_record <= (unsigned long)callee || ((unsigned long)entry_record & 15))

@@ -28,19 +28,12 @@ static unsigned long lookup_symbol(const char *name)
 	return tx_hal_lookup_symbol(name);
 }
 
-/* The extent of a kernel function, from kallsyms ("name+0x0/0xSIZE"). */
+/* The extent of a kernel function, from kallsyms. */
 static bool symbol_extent(const char *name, struct tx_x86_text_range *r)
 {
-	char buf[KSYM_SYMBOL_LEN];
-	unsigned long start = lookup_symbol(name), size;
-	size_t len = strlen(name);
-	const char *tail;
+	unsigned long start = lookup_symbol(name), size = tx_hal_function_size(start, name);
 
-	if (!start)
-		return false;
-	sprint_symbol(buf, start);
-	tail = buf + len;
-	if (strncmp(buf, name, len) || strncmp(tail, "+0x0/", 5) || kstrtoul(tail + 5, 16, &size) || !size)
+	if (!size)
 		return false;
 	r->start = start;
 	r->end = start + size;
@@ -149,7 +142,6 @@ static void check_return_switch(void)
 		return;
 	}
 	if (!symbol_extent("asm_exc_nmi", &tx_x86_nmi_entry)) {
-		tx_x86_nmi_entry.start = tx_x86_nmi_entry.end = 0;
 		pr_info("tactus: asm_exc_nmi not found: a switch after an NMI from user mode waits for the irq_work kick\n");
 		return;
 	}

@@ -218,7 +218,7 @@ static void redirect(struct pt_regs *regs, struct tx_x86_cpu *c)
  */
 struct tx_x86_text_range tx_x86_nmi_entry;
 extern void tx_x86_nmi_return(void);
-static void unmask_draining(void);
+static void dispatch_deferred(void);
 static_assert(sizeof(struct pt_regs) % 16 == 8, "tx_x86_nmi_return aligns its call by one word");
 
 static bool switch_at_nmi_return(struct pt_regs *regs, struct tx_x86_cpu *c)
@@ -241,7 +241,6 @@ static bool switch_at_nmi_return(struct pt_regs *regs, struct tx_x86_cpu *c)
 unsigned long tx_x86_nmi_returned(void);
 unsigned long tx_x86_nmi_returned(void)
 {
-	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 	struct tx_x86_cpu *c = this_cpu_ptr(&tx_cpu);
 	unsigned long ret = c->nmi_return;
 
@@ -249,10 +248,7 @@ unsigned long tx_x86_nmi_returned(void)
 	__this_cpu_write(tx_x86_masked, 1);
 	iret_to_self();
 	tx_hal_stats_note(rdtsc() - c->redirect_tsc, &c->stats.exit_min, &c->stats.exit_max);
-	c->retries = 0;
-	if (core)
-		core->dispatch();
-	unmask_draining();
+	dispatch_deferred();
 	return ret;
 }
 
@@ -340,12 +336,20 @@ void tx_x86_redirected(struct pt_regs *regs)
  * irq_work interrupt" until it is chosen again. */
 void tx_x86_kicked(struct irq_work *work)
 {
+	__this_cpu_write(tx_x86_masked, 1);
+	dispatch_deferred();
+}
+
+/* Masked, IF off, where the kick or the return switch dispatches: a retry
+ * chain ends here (Linux got this far), then the switch (none pending if a
+ * retry or another NMI came first: returns at once), then the unmask. */
+static void dispatch_deferred(void)
+{
 	const struct tx_core_ops *core = READ_ONCE(tx_hal_core);
 
-	__this_cpu_write(tx_x86_masked, 1);
-	__this_cpu_write(tx_cpu.retries, 0); /* Linux enabled IRQs: a retry chain ends here */
+	__this_cpu_write(tx_cpu.retries, 0);
 	if (core)
-		core->dispatch(); /* no switch pending (a retry came first): returns at once */
+		core->dispatch();
 	unmask_draining();
 }
 

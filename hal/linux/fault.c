@@ -141,6 +141,20 @@ unsigned long tx_hal_lookup_symbol(const char *name)
 	return lookup_name ? lookup_name(name) : 0;
 }
 
+unsigned long tx_hal_function_size(unsigned long start, const char *name)
+{
+	char buf[KSYM_SYMBOL_LEN];
+	size_t len = strlen(name);
+	unsigned long size;
+
+	if (!start)
+		return 0;
+	sprint_symbol(buf, start);
+	if (strncmp(buf, name, len) || strncmp(buf + len, "+0x0/", 5) || kstrtoul(buf + len + 5, 16, &size))
+		return 0;
+	return size;
+}
+
 int tx_hal_fault_init(void)
 {
 	int err;

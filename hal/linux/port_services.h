@@ -24,6 +24,12 @@ void tx_hal_raise_linux_work(void);
  * 0 if absent. Linux context. Bound: not real-time. */
 unsigned long tx_hal_lookup_symbol(const char *name);
 
+/* The size of the function 'name' that starts at 'start' (kallsyms'
+ * "name+0x0/0xSIZE"); 0 if 'start' is not the start of a function of that
+ * name. For a static function that shares its name with others, look its
+ * address up some other way and check it here. Linux context. */
+unsigned long tx_hal_function_size(unsigned long start, const char *name);
+
 /* Fault containment (hal/hal.h), for the port's exception hooks: what the
  * hook knows of a fault. */
 struct pt_regs;
