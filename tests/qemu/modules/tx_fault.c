@@ -142,12 +142,16 @@ static noinline const u64 *find_guard(void)
 }
 
 /* Moves the stack pointer 16 bytes past the guard, writes only the top of
- * the skipped frame, then blocks: the switch runs in the FPU area. */
+ * the skipped frame, then blocks: the switch runs in the FPU area. Masked
+ * from before the move: arm64 takes an NMI on the interrupted stack, and
+ * one that came in between would push its frames below the allocation
+ * (seen once in a debug boot of CI: the NMI faulted there, a panic). The
+ * switch itself runs masked anyway; the task never runs again. */
 static noinline void skip_guard(void)
 {
 	const u64 *guard = find_guard();
 	volatile char here;
-	unsigned long skip;
+	unsigned long skip, flags;
 	volatile char *big;
 	int err;
 
@@ -155,6 +159,7 @@ static noinline void skip_guard(void)
 		rt_printk("tx_fault: no stack guard found above victim_fn's frame - 8 KiB\n");
 		return;
 	}
+	rtai_save_flags_and_cli(flags);
 	skip = (unsigned long)&here - ((unsigned long)guard - 16);
 	big = __builtin_alloca(skip);
 	big[skip - 1] = 1;
@@ -165,6 +170,7 @@ static noinline void skip_guard(void)
 	 * the task here. */
 	err = rt_sleep(nano2count(20000000));
 	big[0] = 1;            /* keeps 'big' live across the call: never reached */
+	rtai_restore_flags(flags);
 	rt_printk("tx_fault: skip: rt_sleep returned %d without switching away\n", err);
 }
 
